@@ -1,0 +1,53 @@
+# Two commands for a fresh machine with Python 3.11 and make: `make run` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test test-fast test-production bench lint format migrate tick clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python requirements.txt requirements-dev.txt
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
+
+## Serve the site on http://127.0.0.1:$(PORT)/ (SQLite + in-memory channel layer by default).
+run: migrate
+	@echo "Expedition is starting on http://127.0.0.1:$(PORT)/"
+	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b 127.0.0.1 -p $(PORT) config.asgi:application
+
+## The whole test suite.
+test: install
+	$(BIN)/python -m pytest
+
+## Everything but the browser tests.
+test-fast: install
+	$(BIN)/python -m pytest -m "not browser"
+
+## The web and storage tests against PostgreSQL and Redis (set DATABASE_URL and REDIS_URL).
+test-production: install
+	$(BIN)/python -m pytest -m "not browser" tests --ignore=tests/engines --ignore=tests/bots
+
+## Benchmarks (not tests): engines, bots, ratings.
+bench: install
+	$(BIN)/python -m bench
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

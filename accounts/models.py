@@ -1,0 +1,49 @@
+"""The site's user: Django's auth user plus the preferences a player sets."""
+
+from __future__ import annotations
+
+import zoneinfo
+from functools import cache
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.db import models
+from django.db.models.functions import Lower
+
+
+@cache
+def time_zone_choices() -> list[tuple[str, str]]:
+    """Every IANA time zone name, sorted, as form choices."""
+    names = sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
+    return [(name, name.replace("_", " ")) for name in names]
+
+
+class CaseInsensitiveUserManager(UserManager):
+    def get_by_natural_key(self, username: str | None) -> User:
+        # "Ana" and "ana" are one account: log in with either spelling.
+        return self.get(**{f"{self.model.USERNAME_FIELD}__iexact": username})
+
+
+class User(AbstractUser):
+    display_name = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="Shown to other players instead of your username. Leave empty to use it.",
+    )
+    time_zone = models.CharField(max_length=64, default="UTC", choices=time_zone_choices)
+    language = models.CharField(max_length=8, default="en", choices=settings.LANGUAGES)
+
+    objects = CaseInsensitiveUserManager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("username"), name="unique_username_ignoring_case"),
+        ]
+
+    def __str__(self) -> str:
+        return self.username
+
+    @property
+    def shown_name(self) -> str:
+        """The name other players see."""
+        return self.display_name or self.username

@@ -1,0 +1,14 @@
+"""Top-level URL routes."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from config import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("", include("accounts.urls")),
+    path("", include("games.urls")),
+    path("admin/", admin.site.urls),
+]

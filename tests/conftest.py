@@ -1,0 +1,26 @@
+"""Shared fixtures: small factories for users and signed-in clients."""
+
+from __future__ import annotations
+
+import pytest
+
+PASSWORD = "correct horse battery staple"
+
+
+@pytest.fixture
+def user_factory(db):
+    from accounts.models import User
+
+    def make(username: str = "ana", **fields) -> User:
+        fields.setdefault("email", f"{username.lower()}@example.com")
+        return User.objects.create_user(username=username, password=PASSWORD, **fields)
+
+    return make
+
+
+@pytest.fixture
+def auth_client(client, user_factory):
+    user = user_factory()
+    client.force_login(user)
+    client.user = user
+    return client
