@@ -18,7 +18,7 @@ def _username_taken(username: str, exclude_pk: int | None = None) -> bool:
 class SignUpForm(UserCreationForm):
     email = forms.EmailField(
         required=False,
-        help_text="Optional. Only used to reset a forgotten password.",
+        help_text="Only used to reset a forgotten password.",
     )
 
     class Meta:
