@@ -1,0 +1,217 @@
+"""Draw an El Dorado board (and optionally the pieces on it) as an SVG string."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from xml.sax.saxutils import escape, quoteattr
+
+from .maps.board import GOAL_TILE, Board, Hex, Terrain
+
+SIZE = 20.0  # hex circumradius in SVG units
+MARGIN = 12.0
+SQRT3 = math.sqrt(3)
+
+FILL: Mapping[Terrain, str] = {
+    Terrain.JUNGLE: "#4f9a45",
+    Terrain.RIVER: "#3f8fd2",
+    Terrain.VILLAGE: "#f1cf49",
+    Terrain.RUBBLE: "#9a9a9a",
+    Terrain.BASECAMP: "#a4522f",
+    Terrain.MOUNTAIN: "#4a3f38",
+    Terrain.START: "#efe6cf",
+}
+GOLD = "#d4a017"
+BLOCKADE_FILL = {"jungle": "#2e6b28", "river": "#1f5f99", "village": "#c9a400", "rubble": "#666"}
+PAWN_COLOURS = ("#d62728", "#1f5fd0", "#f7f7f7", "#8e44ad")
+DARK_TEXT = (Terrain.VILLAGE, Terrain.START, Terrain.RUBBLE)
+
+
+def _centre(h: Hex) -> tuple[float, float]:
+    q, r = h
+    return (SIZE * 1.5 * q, SIZE * SQRT3 * (r + q / 2))
+
+
+def _corners(h: Hex, scale: float = 1.0) -> list[tuple[float, float]]:
+    x, y = _centre(h)
+    return [
+        (x + SIZE * scale * math.cos(math.pi / 3 * i), y + SIZE * scale * math.sin(math.pi / 3 * i))
+        for i in range(6)
+    ]
+
+
+def _points(corners: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+
+
+def _edge(a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The side two neighbouring hexes share."""
+    (ax, ay), (bx, by) = _centre(a), _centre(b)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    length = math.hypot(bx - ax, by - ay)
+    px, py = -(by - ay) / length * SIZE / 2, (bx - ax) / length * SIZE / 2
+    return (mx - px, my - py), (mx + px, my + py)
+
+
+def _text(x: float, y: float, text: str, *, size: float = 9, fill: str = "#fff", extra="") -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y + size * 0.35:.1f}" font-size="{size:g}" fill="{fill}" '
+        f'text-anchor="middle"{extra}>{escape(text)}</text>'
+    )
+
+
+def _view_box(board: Board) -> str:
+    cells = list(board.spaces) + list(board.el_dorado)
+    xs = [x for h in cells for x, _ in _corners(h)]
+    ys = [y for h in cells for _, y in _corners(h)]
+    left, top = min(xs) - MARGIN, min(ys) - MARGIN
+    return f"{left:.1f} {top:.1f} {max(xs) - left + MARGIN:.1f} {max(ys) - top + MARGIN:.1f}"
+
+
+def _space(board: Board, h: Hex, highlighted: bool) -> str:
+    space = board.spaces[h]
+    x, y = _centre(h)
+    final = h in board.finals
+    label = f"{space.terrain} {space.value}" if space.value else str(space.terrain)
+    if final:
+        label = f"final space ({label})"
+    attrs = f' data-space="{h[0]},{h[1]}" class="space {space.terrain}'
+    attrs += ' reachable"' if highlighted else '"'
+    if highlighted:
+        attrs += f' data-hex="{h[0]},{h[1]}"'
+    stroke = (GOLD, 2.5) if final else ("#ffeb3b", 3) if highlighted else ("#2b2b2b", 1)
+    parts = [
+        f"<g{attrs}><title>{escape(label)} ({h[0]},{h[1]})</title>",
+        f'<polygon points="{_points(_corners(h, 0.97))}" fill="{FILL[space.terrain]}" '
+        f'stroke="{stroke[0]}" stroke-width="{stroke[1]}"/>',
+    ]
+    text_fill = "#222" if space.terrain in DARK_TEXT else "#fff"
+    if space.terrain is Terrain.START:
+        parts.append(_text(x, y, f"#{board.starts.index(h) + 1}", fill="#222"))
+    elif space.terrain is not Terrain.MOUNTAIN:
+        mark = {Terrain.RUBBLE: "\u2715", Terrain.BASECAMP: "\u2302"}.get(space.terrain, "")
+        parts.append(_text(x, y, f"{mark}{space.value}", size=10, fill=text_fill))
+    if space.cave:
+        parts.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.45:.1f}" fill="#111" '
+            f'stroke="{GOLD}" stroke-width="1.5" class="cave"/>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _el_dorado(board: Board) -> str:
+    parts = ['<g class="el-dorado"><title>El Dorado</title>']
+    for h in board.el_dorado:
+        parts.append(
+            f'<polygon points="{_points(_corners(h, 0.97))}" fill="{GOLD}" stroke="#8a6d0b"/>'
+        )
+    if board.el_dorado:
+        xs, ys = zip(*(_centre(h) for h in board.el_dorado), strict=True)
+        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        parts.append(_text(cx, cy, "El Dorado", size=8, fill="#3b2a00"))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _tile_labels(board: Board) -> str:
+    parts = []
+    for tile in board.pieces:
+        hexes = [h for h, s in board.spaces.items() if s.tile == tile]
+        if tile == GOAL_TILE or not hexes:
+            continue
+        xs, ys = zip(*(_centre(h) for h in hexes), strict=True)
+        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        parts.append(_text(cx, cy, tile, size=40, fill="#000", extra=' opacity="0.12"'))
+    return "".join(parts)
+
+
+def _segments(pairs: Iterable[frozenset[Hex]]) -> str:
+    lines = []
+    for pair in sorted(pairs, key=sorted):
+        (x1, y1), (x2, y2) = _edge(*sorted(pair))
+        lines.append(f"M{x1:.1f},{y1:.1f}L{x2:.1f},{y2:.1f}")
+    return "".join(lines)
+
+
+def _blockade(board: Board, index: int, info: Mapping | None) -> str:
+    joint = board.joints[index]
+    info = info or {}
+    kind = info.get("kind")
+    taken = bool(info.get("taken")) or info.get("taken_by") is not None
+    colour = "#bbb" if taken else BLOCKADE_FILL.get(kind, "#5a3b1a")
+    dash = ' stroke-dasharray="4 4" opacity="0.6"' if taken else ""
+    state = "taken" if taken else "open"
+    title = f"blockade {index + 1}: {kind or 'unknown'} {info.get('value', '')}".rstrip()
+    if taken:
+        who = info.get("taken_by")
+        title += " (taken" + (f" by player {who + 1})" if isinstance(who, int) else ")")
+    parts = [
+        f'<g class="blockade {state}" data-joint="{index}"><title>{escape(title)}</title>',
+        f'<path d="{_segments(joint.pairs)}" stroke="{colour}" stroke-width="6" '
+        f'stroke-linecap="round"{dash}/>',
+    ]
+    if kind is not None and "value" in info:
+        mids = [_centre(h) for pair in joint.pairs for h in pair]
+        cx = sum(x for x, _ in mids) / len(mids)
+        cy = sum(y for _, y in mids) / len(mids)
+        parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="9" fill="{colour}" stroke="#fff"/>')
+        parts.append(_text(cx, cy, str(info["value"]), size=10))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _pawn(h: Hex, player: int) -> str:
+    x, y = _centre(h)
+    colour = PAWN_COLOURS[player % len(PAWN_COLOURS)]
+    text = "#222" if colour == "#f7f7f7" else "#fff"
+    return (
+        f'<g class="explorer" data-player="{player}"><title>player {player + 1}</title>'
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.55:.1f}" fill="{colour}" '
+        f'stroke="#111" stroke-width="1.5"/>{_text(x, y, str(player + 1), size=10, fill=text)}</g>'
+    )
+
+
+def _cave_count(h: Hex, count: int) -> str:
+    x, y = _centre(h)
+    return (
+        f'<g class="cave-tokens" data-cave="{h[0]},{h[1]}"><title>{count} cave tokens</title>'
+        + _text(x, y, str(count), size=10, fill=GOLD)
+        + "</g>"
+    )
+
+
+def render_board(
+    board: Board,
+    *,
+    blockades: Mapping[int, Mapping] | None = None,
+    explorers: Mapping[Hex, int] | None = None,
+    highlight: Iterable[Hex] = (),
+    cave_tokens: Mapping[Hex, int] | None = None,
+) -> str:
+    """SVG of `board`; blockades by joint index ({kind, value, taken/taken_by}), pawns by hex."""
+    marked = {h for h in highlight if h in board.spaces}
+    blockades = blockades or {}
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_view_box(board)}" '
+        f'class="el-dorado-board" data-map={quoteattr(board.slug)} '
+        f'font-family="sans-serif" font-weight="bold">',
+        f"<title>{escape(board.name)}</title>",
+        '<g class="spaces">',
+        *(_space(board, h, h in marked) for h in sorted(board.spaces)),
+        "</g>",
+        _el_dorado(board),
+        _tile_labels(board),
+    ]
+    if board.walls:
+        parts.append(
+            f'<path class="walls" d="{_segments(board.walls)}" stroke="#111" stroke-width="5"/>'
+        )
+    parts += [_blockade(board, j.index, blockades.get(j.index)) for j in board.joints]
+    for h, count in sorted((cave_tokens or {}).items()):
+        if h in board.spaces:
+            parts.append(_cave_count(h, count))
+    for h, player in sorted((explorers or {}).items()):
+        parts.append(_pawn(h, player))
+    parts.append("</svg>")
+    return "\n".join(parts)
