@@ -2,8 +2,9 @@
 
 from django.urls import path
 
-from games.consumers import InboxConsumer
+from games.consumers import InboxConsumer, MatchConsumer
 
 websocket_urlpatterns = [
     path("ws/inbox/", InboxConsumer.as_asgi()),
+    path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
 ]

@@ -110,6 +110,7 @@ AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_IPWARE_PROXY_COUNT = env_int("PROXY_COUNT", 0)
 AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
@@ -159,3 +160,9 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {"daphne": {"level": "WARNING"}},
 }
+
+# Bots: "thread" plays them in a background thread after each commit, "inline" at once in the
+# same request (tests), "off" leaves them to `manage.py tick`.
+BOT_RUNNER = env_str("BOT_RUNNER", "thread")
+BOT_LIVE_DELAY = 0.9  # seconds a bot "thinks" in live matches
+BOT_MOVE_LIMIT = 2000  # moves per runner pass, so a faulty bot cannot spin forever

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
+from django.conf import settings
+
+from games.access import SESSION_INVITES, may_view
+from games.boards.page import render_live
+from games.models import Match
+from games.services import ServiceError
+from games.services.broadcast import match_group
+from games.services.play import submit_action
+from games.views import parse_submission
 
 # Close code for "sign in first" (4000-4999 are free for applications).
 CLOSE_UNAUTHENTICATED = 4401
@@ -47,3 +59,69 @@ class InboxConsumer(AsyncJsonWebsocketConsumer):
 
     async def inbox_notice(self, event: dict) -> None:
         await self.send_json({"type": "notice", "text": event.get("text", "")})
+
+
+CLOSE_NOT_FOUND = 4404
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    """One match page's socket: pushes this viewer's own fragment on every change, takes moves."""
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.user = self.scope.get("user")
+        if not await database_sync_to_async(self._may_view)():
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.group = match_group(self.match_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    def _may_view(self) -> bool:
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            return False
+        session = self.scope.get("session")
+        invites = session.get(SESSION_INVITES, []) if session is not None else []
+        return may_view(match, self.user, invites)
+
+    def _render(self, flash: str = "") -> str:
+        match = Match.objects.get(pk=self.match_id)
+        cookies = self.scope.get("cookies", {})
+        return render_live(
+            match,
+            self.user,
+            oob=True,
+            flash=flash,
+            csrf_token=cookies.get(settings.CSRF_COOKIE_NAME, ""),
+        )
+
+    async def match_updated(self, event: dict) -> None:
+        # The group message says only "changed"; what this socket sees is rendered for its
+        # own user here, so no frame ever carries another player's secrets.
+        await self.send(text_data=await database_sync_to_async(self._render)())
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        error = await database_sync_to_async(self._submit)(text_data)
+        if error:
+            await self.send(text_data=await database_sync_to_async(self._render)(error))
+
+    def _submit(self, text_data: str | None) -> str:
+        if self.user is None or not self.user.is_authenticated:
+            return "Log in to play."
+        try:
+            data = json.loads(text_data or "")
+        except ValueError:
+            return "That move is not understood."
+        if not isinstance(data, dict):
+            return "That move is not understood."
+        try:
+            action, version = parse_submission(data)
+            submit_action(self.match_id, self.user, action, version)
+        except ServiceError as exc:
+            return exc.message
+        return ""

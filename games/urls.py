@@ -5,4 +5,19 @@ from games import views
 urlpatterns = [
     path("play/", views.play, name="play"),
     path("leaderboards/", views.leaderboards, name="leaderboards"),
+    path("matches/new/", views.new_match, name="new_match"),
+    path("matches/<int:match_id>/", views.match_page, name="match"),
+    path("matches/<int:match_id>/live/", views.match_live, name="match_live"),
+    path("matches/<int:match_id>/join/", views.join, name="match_join"),
+    path("matches/<int:match_id>/leave/", views.leave, name="match_leave"),
+    path("matches/<int:match_id>/bots/", views.add_bot, name="match_add_bot"),
+    path(
+        "matches/<int:match_id>/bots/<int:position>/remove/",
+        views.remove_bot,
+        name="match_remove_bot",
+    ),
+    path("matches/<int:match_id>/start/", views.start, name="match_start"),
+    path("matches/<int:match_id>/act/", views.act, name="match_act"),
+    path("matches/<int:match_id>/resign/", views.resign, name="match_resign"),
+    path("invite/<str:token>/", views.match_invite, name="match_invite"),
 ]

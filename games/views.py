@@ -1,18 +1,197 @@
-"""Pages about the games: what can be played and the leaderboards."""
+"""The lobby and the match pages (HTMX fragments, plain POST/redirect without JavaScript)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+import json
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games import lobby
+from games.access import get_viewable, remember_invite
+from games.boards.page import match_context, render_live
 from games.catalog import GAMES
+from games.forms import FORMS
+from games.models import Match
+from games.services import ServiceError
+from games.services import lobby as lobby_service
+from games.services import play as play_service
+from games.services.bots import bots_waiting, schedule_bots
 
 
 def play(request: HttpRequest) -> HttpResponse:
-    """The lobby: the games on offer."""
-    return render(request, "games/play.html", {"games": GAMES})
+    """The lobby: open matches, a new-match form per game, and your own matches."""
+    forms = {key: form_class(prefix=key) for key, form_class in FORMS.items()}
+    context = {
+        "games": GAMES,
+        "forms": forms,
+        "open_matches": lobby.open_matches(),
+        "my_matches": lobby.my_matches(request.user) if request.user.is_authenticated else [],
+    }
+    return render(request, "games/play.html", context)
 
 
 def leaderboards(request: HttpRequest) -> HttpResponse:
     """Ratings per game."""
     return render(request, "games/leaderboards.html", {"games": GAMES})
+
+
+@login_required
+@require_POST
+def new_match(request: HttpRequest) -> HttpResponse:
+    """Create a match from one of the lobby's forms."""
+    game = request.POST.get("game", "")
+    form_class = FORMS.get(game)
+    if form_class is None:
+        messages.error(request, "Pick a game first.")
+        return redirect("play")
+    form = form_class(request.POST, prefix=game)
+    if form.is_valid():
+        try:
+            match = lobby_service.create_match(request.user, form.to_spec())
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect(match)
+    forms = {key: cls(prefix=key) for key, cls in FORMS.items()}
+    forms[game] = form
+    context = {
+        "games": GAMES,
+        "forms": forms,
+        "open_matches": lobby.open_matches(),
+        "my_matches": lobby.my_matches(request.user),
+        "failed_game": game,
+    }
+    return render(request, "games/play.html", context, status=422)
+
+
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A match: waiting room before the start, the board after."""
+    match = get_viewable(request, match_id)
+    if bots_waiting(match):
+        # A bot turn cut short by a restart is picked up again by whoever looks.
+        schedule_bots(match.pk, match.pace)
+    context = match_context(match, request.user)
+    if match.private and context["you"] is not None:
+        context["invite_url"] = request.build_absolute_uri(
+            reverse("match_invite", args=[match.invite_token])
+        )
+    return render(request, "games/match.html", context)
+
+
+@require_GET
+def match_live(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The live part of the page alone, for HTMX refetches after a gap or a reconnect."""
+    match = get_viewable(request, match_id)
+    return HttpResponse(render_live(match, request.user, request=request))
+
+
+def match_invite(request: HttpRequest, token: str) -> HttpResponse:
+    """Follow a private match's invite link: see it, and join with one click."""
+    match = get_object_or_404(Match, invite_token=token)
+    remember_invite(request, match)
+    return redirect(match)
+
+
+def _respond(request: HttpRequest, match_id: int, error: str = "") -> HttpResponse:
+    if request.htmx:
+        match = Match.objects.get(pk=match_id)
+        return HttpResponse(render_live(match, request.user, flash=error, request=request))
+    if error:
+        messages.error(request, error)
+    return redirect("match", match_id=match_id)
+
+
+def _lobby_action(request: HttpRequest, match_id: int, run) -> HttpResponse:
+    get_viewable(request, match_id)
+    try:
+        run()
+    except ServiceError as exc:
+        return _respond(request, match_id, exc.message)
+    return _respond(request, match_id)
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_viewable(request, match_id)
+    return _lobby_action(
+        request,
+        match_id,
+        lambda: lobby_service.join_match(match_id, request.user, invite_token=match.invite_token),
+    )
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, match_id: int) -> HttpResponse:
+    get_viewable(request, match_id)
+    try:
+        lobby_service.leave_match(match_id, request.user)
+    except ServiceError as exc:
+        return _respond(request, match_id, exc.message)
+    messages.info(request, "You left the match.")
+    return redirect("play")
+
+
+@login_required
+@require_POST
+def add_bot(request: HttpRequest, match_id: int) -> HttpResponse:
+    level = request.POST.get("level", "")
+    return _lobby_action(
+        request, match_id, lambda: lobby_service.add_bot(match_id, request.user, level)
+    )
+
+
+@login_required
+@require_POST
+def remove_bot(request: HttpRequest, match_id: int, position: int) -> HttpResponse:
+    return _lobby_action(
+        request, match_id, lambda: lobby_service.remove_bot(match_id, request.user, position)
+    )
+
+
+@login_required
+@require_POST
+def start(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _lobby_action(
+        request, match_id, lambda: lobby_service.start_match(match_id, request.user)
+    )
+
+
+def parse_submission(data) -> tuple[object, int | None]:
+    """The action (JSON text) and the version it was chosen at, from a form or a frame."""
+    raw = data.get("action", "")
+    try:
+        action = json.loads(raw) if isinstance(raw, str) else raw
+    except ValueError:
+        raise ServiceError("That move is not understood.") from None
+    version = data.get("version")
+    try:
+        version = int(version) if version not in (None, "") else None
+    except (TypeError, ValueError):
+        raise ServiceError("That move came with a broken board version.") from None
+    return action, version
+
+
+@login_required
+@require_POST
+def act(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Submit a move; errors come back as a message and change nothing."""
+    get_viewable(request, match_id)
+    try:
+        action, version = parse_submission(request.POST)
+        play_service.submit_action(match_id, request.user, action, version)
+    except ServiceError as exc:
+        return _respond(request, match_id, exc.message)
+    return _respond(request, match_id)
+
+
+@login_required
+@require_POST
+def resign(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _lobby_action(request, match_id, lambda: play_service.resign(match_id, request.user))

@@ -19,3 +19,4 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 # Connections opened in worker threads by async tests must not outlive them, or PostgreSQL
 # refuses to drop the test database at the end.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+BOT_RUNNER = "inline"

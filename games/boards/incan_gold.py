@@ -1,0 +1,66 @@
+"""The Incan Gold board as a template sees it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.engines.incan_gold.cards import gem_breakdown
+from games.engines.incan_gold.text import HAZARD_NAMES
+
+TEMPLATE = "games/boards/incan_gold.html"
+
+
+def gems(value: int) -> list[dict[str, Any]]:
+    """A gem value as the fewest gems, for drawing: 17 -> 1 gold, 1 obsidian, 2 turquoise."""
+    return [{"name": name, "count": count} for name, count in gem_breakdown(value).items() if count]
+
+
+def _card(card: Mapping[str, Any]) -> dict[str, Any]:
+    kind = card["kind"]
+    label = HAZARD_NAMES.get(card["card"], card["card"]) if kind == "hazard" else card["value"]
+    return {**card, "label": label, "sideways": kind == "hazard", "gem_pieces": gems(card["gems"])}
+
+
+def _last_reveal(context: Mapping[str, Any]) -> str | None:
+    for line in reversed(context.get("log", [])):
+        if line.kind == "reveal":
+            return line.text
+        if line.kind == "round_start":
+            return None
+    return None
+
+
+def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
+    """Add what the Incan Gold template needs to the common match context."""
+    view = context["view"]
+    hazards_seen = view["hazards_on_path"]
+    rows = []
+    for player, seat in zip(context["players"], view["seats"], strict=True):
+        rows.append(
+            {
+                "player": player,
+                "in_temple": seat["in_temple"],
+                "decided": seat["decided"],
+                "carried": seat["carried"],
+                "carried_gems": gems(seat["carried"]),
+                "artifacts": seat["artifacts"],
+                "tent": seat.get("tent"),
+            }
+        )
+    you = context["you"]
+    choices = [a["choice"] for a in view.get("legal_actions", [])]
+    return {
+        "path": [_card(card) for card in view["path"]],
+        "rows": rows,
+        "hazard_names": HAZARD_NAMES,
+        "hazards_on_path": [HAZARD_NAMES.get(h, h) for h in hazards_seen],
+        "removed": [HAZARD_NAMES.get(h, h) for h in view["removed_hazards"]],
+        "your_tent": view.get("tent") if you is not None else None,
+        "your_tent_gems": gems(view["tent"]) if you is not None else [],
+        "your_decision": view.get("decision"),
+        "choices": choices if not context.get("you_resigned") else [],
+        "in_temple": you is not None and view["seats"][you]["in_temple"],
+        "last_reveal": _last_reveal(context),
+        "outcome": view.get("outcome"),
+    }

@@ -1,0 +1,156 @@
+"""A match is its players plus an append-only move log; everything else is derived."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Status(models.IntegerChoices):
+    # Stored numbers never change meaning; add new statuses with new numbers.
+    OPEN = 0, "Waiting for players"
+    ACTIVE = 1, "In progress"
+    FINISHED = 2, "Finished"
+    ABANDONED = 3, "Abandoned"
+
+
+class Pace(models.TextChoices):
+    LIVE = "live", "Live"
+    CORRESPONDENCE = "correspondence", "Correspondence"
+
+
+class Match(models.Model):
+    game = models.CharField(max_length=32)
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField()
+    players = models.PositiveSmallIntegerField()
+    status = models.PositiveSmallIntegerField(choices=Status.choices, default=Status.OPEN)
+    version = models.PositiveIntegerField(default=0)
+    rated = models.BooleanField(default=True)
+    pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
+    move_seconds = models.PositiveIntegerField(default=120)
+    private = models.BooleanField(default=False)
+    invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    # When the seats the game waits for last changed; the time control counts from here.
+    turn_started = models.DateTimeField(null=True, blank=True)
+    # Version at which the seats the game waits for were last asked anew: an action based on
+    # an older version was chosen on a board that has changed since.
+    turn_version = models.PositiveIntegerField(default=0)
+    snapshot = models.JSONField(null=True, blank=True)
+    snapshot_version = models.PositiveIntegerField(default=0)
+    # Events of setting the game up (the first round's cards, say), shown in the log.
+    opening_events = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "game"]), models.Index(fields=["-updated"])]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("match", args=[self.pk])
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == Status.OPEN
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == Status.ACTIVE
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (Status.FINISHED, Status.ABANDONED)
+
+    @property
+    def move_time(self) -> timedelta:
+        return timedelta(seconds=self.move_seconds)
+
+    @property
+    def deadline(self):
+        if not self.is_active or self.turn_started is None:
+            return None
+        return self.turn_started + self.move_time
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+    bot_level = models.CharField(max_length=16, blank=True)
+    joined = models.DateTimeField(auto_now_add=True)
+    resigned = models.BooleanField(default=False)
+    timeouts = models.PositiveSmallIntegerField(default=0)
+    score = models.IntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="one_seat_per_position"),
+            models.UniqueConstraint(
+                fields=["match", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_seat_per_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.position}: {self.name}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def name(self) -> str:
+        if self.is_bot:
+            return f"{self.bot_level.capitalize()} bot"
+        if self.user is None:
+            return "Former player"
+        return self.user.shown_name
+
+
+class MatchAction(models.Model):
+    """One entry of a match's log. Rows are only ever added, never changed or removed."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    # The match version this action produced: what a player saw is "every action up to it".
+    version = models.PositiveIntegerField()
+    # What the action caused, written once with it, so the log needs no replay to be read.
+    events = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="one_action_per_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} #{self.seq} seat {self.seat}: {self.action}"

@@ -1,0 +1,71 @@
+"""Time controls: a seat that lets its time run out is played for, then retired."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.bots.registry import get_bot
+from games.models import Match, Seat, Status
+from games.services.bots import autopilot_level, play_bots
+from games.services.errors import ServiceError
+from games.services.state import current_state, engine_for
+
+log = logging.getLogger(__name__)
+
+TIMEOUTS_BEFORE_RETIRING = 3
+
+
+def overdue(now=None) -> list[int]:
+    """Running matches whose current move is past its time."""
+    now = now or timezone.now()
+    matches = Match.objects.filter(status=Status.ACTIVE, turn_started__isnull=False)
+    return [m.pk for m in matches if m.deadline is not None and m.deadline <= now]
+
+
+def time_out(match_id: int, now=None) -> int:
+    """Play a move for every seat that ran out of time; count the moves made."""
+    from games.services.play import act_for_seat
+
+    now = now or timezone.now()
+    match = Match.objects.get(pk=match_id)
+    if match.status != Status.ACTIVE or match.deadline is None or match.deadline > now:
+        return 0
+    engine = engine_for(match)
+    state = current_state(match)
+    humans = {s.position: s for s in match.seats.all() if s.user_id and not s.resigned}
+    moves = 0
+    for position in sorted(engine.to_act(state)):
+        seat = humans.get(position)
+        if seat is None:
+            continue
+        view = engine.player_view(state, position)
+        rng = random.Random(f"{match.seed}:timeout:{position}:{match.version}")
+        action = get_bot(match.game, autopilot_level(match.game))(view, position, rng)
+        try:
+            match = act_for_seat(match.pk, position, action, match.version)
+        except ServiceError as exc:
+            log.info("time-out move in match %s skipped: %s", match.pk, exc.message)
+            break
+        moves += 1
+        with transaction.atomic():
+            timeouts = seat.timeouts + 1
+            Seat.objects.filter(pk=seat.pk).update(
+                timeouts=timeouts, resigned=timeouts >= TIMEOUTS_BEFORE_RETIRING
+            )
+        if match.status != Status.ACTIVE:
+            break
+        state = current_state(match)
+    return moves
+
+
+def tick(now=None) -> dict[str, int]:
+    """One pass of the periodic job: time-outs, then any bot turn left waiting."""
+    timed_out = sum(time_out(match_id, now) for match_id in overdue(now))
+    bot_moves = 0
+    for match_id in Match.objects.filter(status=Status.ACTIVE).values_list("pk", flat=True):
+        bot_moves += play_bots(match_id)
+    return {"timeouts": timed_out, "bot_moves": bot_moves}

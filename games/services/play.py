@@ -1,0 +1,180 @@
+"""Playing a running match: actions, resignations, time-outs and the finish."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games.models import Match, MatchAction, Seat, Status
+from games.services.broadcast import announce
+from games.services.errors import ActionRefused, ServiceError, StaleVersion
+from games.services.state import current_state, engine_for
+
+
+def _locked(match_id: int) -> Match:
+    # Every change to a running match happens under this row lock: one writer at a time,
+    # so the log never forks and versions never repeat.
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist:
+        raise ActionRefused("That match does not exist.") from None
+
+
+def save_progress(
+    match: Match, state: Any, waiting_before: frozenset[int], actor: int | None = None
+) -> None:
+    """Bump the version, cache the state, restart the clock when seats are asked anew."""
+    engine = engine_for(match)
+    match.version += 1
+    match.snapshot = engine.to_json(state)
+    match.snapshot_version = match.version
+    waiting = engine.to_act(state)
+    # Someone newly waited for, or the actor asked again (next card, next step of a turn).
+    if not waiting <= waiting_before or actor in waiting:
+        match.turn_version = match.version
+        match.turn_started = timezone.now()
+    if engine.is_over(state):
+        _finish(match, state)
+    match.save()
+    announce(match)
+    if not match.is_over:
+        from games.services.bots import schedule_bots
+
+        transaction.on_commit(lambda: schedule_bots(match.pk, match.pace))
+
+
+def _finish(match: Match, state: Any) -> None:
+    engine = engine_for(match)
+    result = engine.outcome(state).to_dict()
+    match.status = Status.FINISHED
+    match.finished = timezone.now()
+    match.turn_started = None
+    seats = list(match.seats.all())
+    scores = result["scores"]
+    places = list(result["places"])
+    # A resigned player ranks below everyone who played on, whatever their score.
+    resigned = [s.position for s in seats if s.resigned]
+    if resigned:
+        playing = sorted(
+            (p for p in range(len(seats)) if p not in resigned), key=lambda p: places[p]
+        )
+        places = _compress_places(playing, places, resigned)
+    for seat in seats:
+        seat.score = scores[seat.position]
+        seat.place = places[seat.position]
+        seat.save(update_fields=["score", "place"])
+
+
+def _compress_places(playing: list[int], places: list[int], resigned: list[int]) -> list[int]:
+    new = list(places)
+    rank = 0
+    previous = None
+    for index, position in enumerate(playing):
+        if places[position] != previous:
+            rank = index + 1
+            previous = places[position]
+        new[position] = rank
+    for position in resigned:
+        new[position] = len(playing) + 1
+    return new
+
+
+def seat_of(match: Match, user: User) -> Seat | None:
+    """The user's seat in the match, if any."""
+    if not user.is_authenticated:
+        return None
+    return match.seats.filter(user=user).first()
+
+
+@transaction.atomic
+def submit_action(match_id: int, user: User, action: Any, expected_version: int | None) -> Match:
+    """Apply a player's action; refuse stale, out-of-turn, malformed or illegal ones."""
+    match = _locked(match_id)
+    seat = seat_of(match, user)
+    if seat is None:
+        raise ActionRefused("You are watching this match; only its players can move.")
+    if seat.resigned:
+        raise ActionRefused("You resigned from this match.")
+    return _act(match, seat.position, action, expected_version)
+
+
+def _act(match: Match, position: int, action: Any, expected_version: int | None) -> Match:
+    if match.status == Status.OPEN:
+        raise ActionRefused("The match has not started yet.")
+    if match.is_over:
+        raise ActionRefused("This match is over.")
+    if not isinstance(action, Mapping):
+        raise ActionRefused("That move is not understood.")
+    if expected_version is not None and expected_version != match.version:
+        if expected_version > match.version:
+            raise StaleVersion("That move came from a board that does not exist yet.")
+        mine_since = match.actions.filter(seat=position, version__gt=expected_version)
+        last_mine = mine_since.order_by("-seq").first()
+        if last_mine is not None and last_mine.action == dict(action):
+            return match  # the same move sent twice (double click, retry): already done
+        if last_mine is not None or expected_version < match.turn_version:
+            raise StaleVersion(
+                "The board changed while you were choosing; have another look and move again."
+            )
+    engine = engine_for(match)
+    state = current_state(match)
+    if engine.is_over(state):
+        raise ActionRefused("This match is over.")
+    waiting = engine.to_act(state)
+    try:
+        progress = engine.apply(state, position, action)
+    except ValueError as exc:
+        raise ActionRefused(str(exc)) from None
+    seq = match.actions.count() + 1
+    MatchAction.objects.create(
+        match=match,
+        seq=seq,
+        seat=position,
+        action=dict(action),
+        events=list(progress.events),
+        version=match.version + 1,
+    )
+    Seat.objects.filter(match=match, position=position).update(timeouts=0)
+    save_progress(match, progress.state, waiting, actor=position)
+    return match
+
+
+@transaction.atomic
+def resign(match_id: int, user: User) -> Match:
+    """Leave a running match for good: a bot plays the seat on, the player ranks last."""
+    match = _locked(match_id)
+    seat = seat_of(match, user)
+    if seat is None:
+        raise ServiceError("You have no seat in this match.")
+    if not match.is_active:
+        raise ServiceError("Only a running match can be resigned.")
+    if seat.resigned:
+        raise ServiceError("You have already resigned.")
+    seat.resigned = True
+    seat.save(update_fields=["resigned"])
+    if not match.seats.filter(user__isnull=False, resigned=False).exists():
+        match.status = Status.ABANDONED
+        match.finished = timezone.now()
+        match.turn_started = None
+    match.version += 1
+    match.snapshot_version = match.version if match.snapshot is not None else 0
+    match.save()
+    announce(match)
+    if match.is_active:
+        from games.services.bots import schedule_bots
+
+        transaction.on_commit(lambda: schedule_bots(match.pk, match.pace))
+    return match
+
+
+def act_for_seat(match_id: int, position: int, action: Mapping, expected_version: int) -> Match:
+    """Apply an action chosen by the site itself (a bot, an autopilot, a time-out)."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.version != expected_version:
+            raise StaleVersion("The match moved on before this seat's move was applied.")
+        return _act(match, position, action, None)
