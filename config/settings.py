@@ -164,5 +164,5 @@ LOGGING = {
 # Bots: "thread" plays them in a background thread after each commit, "inline" at once in the
 # same request (tests), "off" leaves them to `manage.py tick`.
 BOT_RUNNER = env_str("BOT_RUNNER", "thread")
-BOT_LIVE_DELAY = 0.9  # seconds a bot "thinks" in live matches
+BOT_LIVE_DELAY = float(env_str("BOT_LIVE_DELAY", "0.9"))  # seconds a bot "thinks" when live
 BOT_MOVE_LIMIT = 2000  # moves per runner pass, so a faulty bot cannot spin forever

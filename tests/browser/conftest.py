@@ -56,3 +56,13 @@ def screenshot():
         return path
 
     return take
+
+
+@pytest.fixture(scope="module")
+def daphne_server(tmp_path_factory):
+    from tests.browser.daphne_server import DaphneServer
+
+    server = DaphneServer(tmp_path_factory.mktemp("daphne"))
+    server.start()
+    yield server
+    server.stop()

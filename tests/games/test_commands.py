@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.models import Match, MatchAction
+from games.services.bots import bots_waiting
+from games.services.play import submit_action
+from tests.games.conftest import users
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CONTINUE = {"type": "decide", "choice": "continue"}
+
+
+def test_verify_matches_passes_on_honest_matches(ig_match, capsys):
+    match = ig_match(bots=("random",))
+    submit_action(match.pk, users(match)["ana"], CONTINUE, match.version)
+    call_command("verify_matches")
+    assert "replay exactly" in capsys.readouterr().out
+
+
+def test_verify_matches_finds_a_corrupted_snapshot(ig_match, capsys):
+    match = ig_match()
+    submit_action(match.pk, users(match)["ana"], CONTINUE, match.version)
+    match.refresh_from_db()
+    snapshot = dict(match.snapshot)
+    snapshot["seats"][1]["tent"] = 99
+    Match.objects.filter(pk=match.pk).update(snapshot=snapshot)
+    with pytest.raises(CommandError, match="1 difference"):
+        call_command("verify_matches")
+    assert "cached snapshot differs" in capsys.readouterr().out
+
+
+def test_verify_matches_finds_a_log_that_does_not_replay(ig_match, capsys):
+    match = ig_match()
+    submit_action(match.pk, users(match)["ana"], CONTINUE, match.version)
+    MatchAction.objects.filter(match=match).update(action={"type": "decide", "choice": "fly"})
+    with pytest.raises(CommandError):
+        call_command("verify_matches")
+    assert "does not replay" in capsys.readouterr().out
+
+
+def test_a_bot_turn_cut_short_is_picked_up_by_the_next_page_load(ig_match, client, settings):
+    settings.BOT_RUNNER = "off"  # as if the server stopped before the bot moved
+    match = ig_match(bots=("cautious",))
+    people = users(match)
+    submit_action(match.pk, people["ana"], CONTINUE, match.version)
+    match.refresh_from_db()
+    submit_action(match.pk, people["bo"], CONTINUE, match.version)
+    match.refresh_from_db()
+    assert bots_waiting(match)
+    settings.BOT_RUNNER = "inline"
+    client.get(f"/matches/{match.pk}/")
+    match.refresh_from_db()
+    assert not bots_waiting(match)
+    assert MatchAction.objects.filter(match=match, seat=1).exists()
+
+
+def test_tick_picks_up_waiting_bots_exactly_once(ig_match, settings, capsys):
+    settings.BOT_RUNNER = "off"
+    match = ig_match(bots=("cautious",))
+    people = users(match)
+    submit_action(match.pk, people["ana"], CONTINUE, match.version)
+    match.refresh_from_db()
+    submit_action(match.pk, people["bo"], CONTINUE, match.version)
+    call_command("tick")
+    played = int(capsys.readouterr().out.rsplit("bot moves: ", 1)[1])
+    assert played >= 1
+    call_command("tick")
+    assert "bot moves: 0" in capsys.readouterr().out
+    assert MatchAction.objects.filter(match=match, seat=1).count() == played
+    match.refresh_from_db()
+    assert not bots_waiting(match)
