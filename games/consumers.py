@@ -89,8 +89,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
         invites = session.get(SESSION_INVITES, []) if session is not None else []
         return may_view(match, self.user, invites)
 
-    def _render(self, flash: str = "") -> str:
+    def _render(self, flash: str = "", newer_than: int = -1) -> str:
         match = Match.objects.get(pk=self.match_id)
+        if match.version <= newer_than:
+            return ""  # this socket has already been sent this version
+        self.sent_version = match.version
         cookies = self.scope.get("cookies", {})
         return render_live(
             match,
@@ -103,7 +106,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def match_updated(self, event: dict) -> None:
         # The group message says only "changed"; what this socket sees is rendered for its
         # own user here, so no frame ever carries another player's secrets.
-        await self.send(text_data=await database_sync_to_async(self._render)())
+        newer_than = getattr(self, "sent_version", -1)
+        if event.get("version", 0) <= newer_than:
+            return
+        html = await database_sync_to_async(self._render)(newer_than=newer_than)
+        if html:
+            await self.send(text_data=html)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         error = await database_sync_to_async(self._submit)(text_data)

@@ -12,7 +12,9 @@ settled players mean 10:1 odds in a head-to-head, as in Elo.
 Ties. openskill 6.2.0 rates tied places with the Weng-Lin tie rule, which is not monotone: with
 five equal players and places (1, 1, 3, 4, 5) the player in third gains more than the two who
 share the win (openskill.py issues #155 and #173). A tie is therefore rated here as the average
-over the orders the tied players could have finished in, each order rated as a strict result.
+over orders the tied players could have finished in, each rated by openskill as a strict result:
+the rotations of the tied group and of its reverse, a balanced set of 2k orders (all k! orders
+for k <= 3). At most 72 strict ratings are needed for any pattern of ties among eight seats.
 """
 
 from __future__ import annotations
@@ -120,14 +122,14 @@ def rate_match(ratings: Sequence[Rating], places: Sequence[int]) -> list[Rating]
     """New ratings after a free-for-all match; a lower place is better and ties share a place."""
     check_places(places, len(ratings))
     groups = _tie_groups(ratings, places)
-    sums_mu: list[list[float]] = [[] for _ in ratings]
-    sums_sigma: list[list[float]] = [[] for _ in ratings]
+    terms_mu: list[list[float]] = [[] for _ in ratings]
+    terms_sigma: list[list[float]] = [[] for _ in ratings]
     for order in _finishing_orders(groups):
         teams = [[_MODEL.rating(mu=ratings[s].mu, sigma=ratings[s].sigma)] for s in order]
         rated = _MODEL.rate(teams, ranks=list(range(1, len(order) + 1)))
         for seat, (new,) in zip(order, rated, strict=True):
-            sums_mu[seat].append(new.mu)
-            sums_sigma[seat].append(new.sigma)
+            terms_mu[seat].append(new.mu)
+            terms_sigma[seat].append(new.sigma)
     # Equal players who share a place are interchangeable, but the rotations do not see every
     # arrangement of the others around them, so they pool their terms. fsum is exactly rounded:
     # the result does not depend on the order the terms arrived in.
@@ -136,8 +138,8 @@ def rate_match(ratings: Sequence[Rating], places: Sequence[int]) -> list[Rating]
         pools.setdefault((place, rating.mu, rating.sigma), []).append(seat)
     new = [DEFAULT] * len(ratings)
     for seats in pools.values():
-        mus = [mu for s in seats for mu in sums_mu[s]]
-        sigmas = [sigma for s in seats for sigma in sums_sigma[s]]
+        mus = [mu for s in seats for mu in terms_mu[s]]
+        sigmas = [sigma for s in seats for sigma in terms_sigma[s]]
         pooled = Rating(math.fsum(mus) / len(mus), math.fsum(sigmas) / len(sigmas))
         for seat in seats:
             new[seat] = pooled

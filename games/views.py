@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import lobby
 from games.access import get_viewable, remember_invite
+from games.boards.el_dorado import action_from_form
 from games.boards.page import match_context, render_live
 from games.catalog import GAMES
 from games.forms import FORMS
@@ -75,7 +76,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     if bots_waiting(match):
         # A bot turn cut short by a restart is picked up again by whoever looks.
         schedule_bots(match.pk, match.pace)
-    context = match_context(match, request.user)
+    context = match_context(match, request.user, _selected_card(request))
     if match.private and context["you"] is not None:
         context["invite_url"] = request.build_absolute_uri(
             reverse("match_invite", args=[match.invite_token])
@@ -87,7 +88,16 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 def match_live(request: HttpRequest, match_id: int) -> HttpResponse:
     """The live part of the page alone, for HTMX refetches after a gap or a reconnect."""
     match = get_viewable(request, match_id)
-    return HttpResponse(render_live(match, request.user, request=request))
+    return HttpResponse(
+        render_live(match, request.user, request=request, selected_card=_selected_card(request))
+    )
+
+
+def _selected_card(request: HttpRequest) -> int | None:
+    try:
+        return int(request.GET["card"])
+    except (KeyError, ValueError):
+        return None
 
 
 def match_invite(request: HttpRequest, token: str) -> HttpResponse:
@@ -164,11 +174,17 @@ def start(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def parse_submission(data) -> tuple[object, int | None]:
-    """The action (JSON text) and the version it was chosen at, from a form or a frame."""
-    raw = data.get("action", "")
+    """The action and the version it was chosen at, from a form or a socket frame.
+
+    An action comes as JSON in `action`, or as a board button's `do` plus ticked cards.
+    """
     try:
-        action = json.loads(raw) if isinstance(raw, str) else raw
-    except ValueError:
+        if "do" in data:
+            action = action_from_form(data)
+        else:
+            raw = data.get("action", "")
+            action = json.loads(raw) if isinstance(raw, str) else raw
+    except (ValueError, TypeError):
         raise ServiceError("That move is not understood.") from None
     version = data.get("version")
     try:

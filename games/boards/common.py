@@ -99,7 +99,9 @@ def log_lines(match: Match, names: Sequence[str], viewer: int | None) -> list[Lo
     return lines
 
 
-def base_context(match: Match, user: User | None) -> dict[str, Any]:
+def base_context(
+    match: Match, user: User | None, selected_card: int | None = None
+) -> dict[str, Any]:
     """Everything a match page needs apart from the game's own board."""
     seats = list(match.seats.select_related("user").order_by("position"))
     you = viewer_seat(match, seats, user)
@@ -120,6 +122,9 @@ def base_context(match: Match, user: User | None) -> dict[str, Any]:
         view = engine.player_view(state, you)
         waiting = engine.to_act(state)
         context.update(
+            # The full state stays server-side: boards use it only to list the viewer's own moves.
+            state=state if you is not None else None,
+            selected_card=selected_card,
             view=view,
             waiting=sorted(waiting),
             waiting_names=[names[p] for p in sorted(waiting)],

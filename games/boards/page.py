@@ -14,9 +14,11 @@ from games.models import Match, Status
 from games.services.bots import bots_waiting
 
 
-def match_context(match: Match, user: User | None) -> dict[str, Any]:
+def match_context(
+    match: Match, user: User | None, selected_card: int | None = None
+) -> dict[str, Any]:
     """Everything `games/match.html` needs for this viewer, and nothing they may not see."""
-    context = base_context(match, user)
+    context = base_context(match, user, selected_card)
     if match.status != Status.OPEN:
         template, build = board_for(match.game)
         context["board_template"] = template
@@ -33,9 +35,10 @@ def render_live(
     flash: str = "",
     request: HttpRequest | None = None,
     csrf_token: str = "",
+    selected_card: int | None = None,
 ) -> str:
     """The live part of the match page as HTML (pushed over the socket with `oob`)."""
-    context = match_context(match, user)
+    context = match_context(match, user, selected_card)
     context.update(oob=oob, flash=flash, user=user)
     if csrf_token:
         # Pushed fragments have no request; the browser's own CSRF cookie keeps forms valid.

@@ -14,8 +14,30 @@
   }
 
   function refetch() {
-    htmx.ajax("GET", liveUrl, { target: "#match-live", swap: "outerHTML" });
+    // Keep the player's current selection (a card picked to move with) across the refetch.
+    const live = document.getElementById("match-live");
+    const card = live && live.dataset.card;
+    const url = card ? `${liveUrl}?card=${encodeURIComponent(card)}` : liveUrl;
+    htmx.ajax("GET", url, {
+      target: "#match-live",
+      swap: "outerHTML",
+      headers: { "X-Live-Refetch": "1" },
+    });
   }
+
+  // A refetch may come back after the player has already moved on (picked a card, say): an
+  // answer older than the screen, or a refetch that would drop a fresh selection, is not shown.
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    const live = document.getElementById("match-live");
+    const match = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (!live || !match || event.detail.target !== live) return;
+    const incoming = parseInt(match[1], 10);
+    const current = currentVersion();
+    const refetch = (event.detail.requestConfig.headers || {})["X-Live-Refetch"];
+    if (incoming < current || (refetch && incoming === current && live.dataset.card)) {
+      event.detail.shouldSwap = false;
+    }
+  });
 
   function setStatus(state, text) {
     if (!status) return;
@@ -37,11 +59,21 @@
     if (!match) return;
     const incoming = parseInt(match[1], 10);
     const current = currentVersion();
-    if (incoming < current) {
-      event.preventDefault(); // an older picture than the one on screen
+    if (incoming <= current) {
+      // Already on screen (the answer to this page's own move, or a repeat), or older:
+      // keep what is shown, including a card the player has just selected.
+      event.preventDefault();
     } else if (incoming > current + 1) {
       // A version was skipped: show this one, then make sure nothing in between is missing.
       setTimeout(refetch, 0);
     }
   });
 })();
+
+// El Dorado: clicking a highlighted space on the map presses the button that moves there.
+document.addEventListener("click", function (event) {
+  const space = event.target.closest("svg [data-hex]");
+  if (!space) return;
+  const button = document.querySelector(`.ed-dest[data-hex="${space.dataset.hex}"]`);
+  if (button) button.click();
+});

@@ -1,0 +1,89 @@
+"""El Dorado benchmarks: greedy games per second, `apply` latency, replay, expert decisions."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+import games.engines.el_dorado as ed
+from games.bots.el_dorado import expert_bot, greedy_bot
+
+PLAYERS = 4
+ACTION_CAP = 20_000
+
+
+def _game(seed: int, bot=greedy_bot, apply_times: list[float] | None = None):
+    state = ed.new_game(PLAYERS, seed)
+    rng = random.Random(seed)
+    log: list[tuple[int, dict[str, Any]]] = []
+    while not ed.is_over(state) and len(log) < ACTION_CAP:
+        seat = min(ed.to_act(state))
+        action = bot(ed.player_view(state, seat), seat, rng)
+        start = time.perf_counter()
+        state = ed.apply(state, seat, action).state
+        if apply_times is not None:
+            apply_times.append(time.perf_counter() - start)
+        log.append((seat, action))
+    return state, log
+
+
+def greedy_games_per_second(seconds: float = 5.0) -> tuple[float, list[float]]:
+    """Whole 4-player greedy games (bots deciding from views included), and apply timings."""
+    times: list[float] = []
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        _game(games, apply_times=times)
+        games += 1
+    return games / (time.perf_counter() - start), times
+
+
+def replay_milliseconds(repeats: int = 20) -> tuple[float, int]:
+    """Median time to rebuild a finished 4-player match from its seed and action log."""
+    state, log = _game(12345)
+    assert ed.is_over(state)
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        again = ed.replay(PLAYERS, 12345, None, log)
+        samples.append(time.perf_counter() - start)
+    assert ed.to_json(again) == ed.to_json(state)
+    return statistics.median(samples) * 1000, len(log)
+
+
+def expert_decision_milliseconds(decisions: int = 400) -> tuple[float, float]:
+    """Median and 95th percentile of one expert decision over 4-player expert games."""
+    samples: list[float] = []
+    seed = 0
+    while len(samples) < decisions:
+        state = ed.new_game(PLAYERS, 900 + seed)
+        rng = random.Random(seed)
+        while not ed.is_over(state) and len(samples) < decisions:
+            seat = min(ed.to_act(state))
+            view = ed.player_view(state, seat)
+            start = time.perf_counter()
+            action = expert_bot(view, seat, rng)
+            samples.append(time.perf_counter() - start)
+            state = ed.apply(state, seat, action).state
+        seed += 1
+    samples.sort()
+    return statistics.median(samples) * 1000, samples[int(len(samples) * 0.95)] * 1000
+
+
+def main() -> None:
+    """Print every El Dorado benchmark."""
+    rate, applies = greedy_games_per_second()
+    print(f"4-player greedy games per second (goal >= 100): {rate:.1f}")
+    print(f"median apply: {statistics.median(applies) * 1e6:.0f} us over {len(applies)} calls")
+    ms, actions = replay_milliseconds()
+    print(f"replay of a finished 4-player match ({actions} actions, goal < 20 ms): {ms:.1f} ms")
+    # Replaying is the engine alone (no views, no bot decisions): its own games-per-second bound.
+    print(f"engine alone, 4-player games per second (from the replay): {1000 / ms:.0f}")
+    median, p95 = expert_decision_milliseconds()
+    print(f"expert decision: median {median:.2f} ms, p95 {p95:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

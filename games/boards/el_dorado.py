@@ -1,0 +1,198 @@
+"""The El Dorado board as a template sees it: map, hand, market and the moves on offer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from games.engines.el_dorado import CARD_TYPES, TOKENS, legal_actions, legal_moves
+from games.engines.el_dorado.maps import Board
+from games.engines.el_dorado.svg import render_board
+from games.engines.el_dorado.views import board_from_view
+
+TEMPLATE = "games/boards/el_dorado.html"
+# Actions whose cards come from the player's ticked hand cards rather than from the button.
+TICKED = {"rubble": "cards", "camp": "cards", "discard": "cards", "remove": "cards", "buy": "pay"}
+
+
+def action_from_form(data: Any) -> dict[str, Any]:
+    """A move from the board's form: the pressed button's action plus the ticked hand cards."""
+    raw = data.get("do", "")
+    action = json.loads(raw)  # a ValueError is reported as "not understood" by the caller
+    if not isinstance(action, dict):
+        raise ValueError("not an action")
+    raw_ticked = data.getlist("cards") if hasattr(data, "getlist") else data.get("cards", [])
+    ticked = [int(c) for c in raw_ticked]
+    field = TICKED.get(action.get("type"))
+    if action.get("type") == "blockade" and "card" not in action and "token" not in action:
+        field = "cards"
+    if field and field not in action:
+        action[field] = ticked
+    if action.get("type") == "action" and action.get("take") == "?":
+        action["take"] = data.get("take", "")
+    return action
+
+
+def card_info(card_id: int | None, slug: str) -> dict[str, Any]:
+    """One card as the page draws it."""
+    kind = CARD_TYPES[slug]
+    return {
+        "id": card_id,
+        "slug": slug,
+        "name": kind.name,
+        "kind": str(kind.kind),
+        "power": kind.power,
+        "cost": kind.cost,
+        "single_use": kind.single_use,
+    }
+
+
+def _space_label(board: Board, hex_: tuple[int, int]) -> str:
+    space = board.spaces[hex_]
+    if hex_ in board.finals:
+        return "El Dorado"
+    return f"{space.terrain} {space.value}"
+
+
+def _button(action: Mapping[str, Any]) -> str:
+    return json.dumps(dict(action), separators=(",", ":"))
+
+
+def _destinations(state, seat: int, board: Board, card_id: int, hand: dict) -> list[dict]:
+    slug = hand[card_id]["slug"]
+    wild = CARD_TYPES[slug].kind == "wild"
+    kinds = ["machete", "paddle", "coin"] if wild else [None]
+    out = []
+    explorers = state.seats[seat].explorers
+    for explorer, here in enumerate(explorers):
+        if here is None:
+            continue
+        for kind in kinds:
+            for target, path in legal_moves(state, seat, card_id, explorer, kind).items():
+                action: dict[str, Any] = {
+                    "type": "move",
+                    "card": card_id,
+                    "path": [list(h) for h in path],
+                }
+                if explorer:
+                    action["explorer"] = explorer
+                if kind:
+                    action["as"] = kind
+                out.append(
+                    {
+                        "hex": target,
+                        "label": _space_label(board, target),
+                        "steps": len(path),
+                        "explorer": explorer,
+                        "as": kind,
+                        "do": _button(action),
+                    }
+                )
+    out.sort(key=lambda d: (d["explorer"], -d["steps"], d["label"]))
+    return out
+
+
+def _describe_play(action: Mapping[str, Any], board: Board, hand: dict) -> str:
+    kind = action["type"]
+    to = tuple(action.get("to", ()))
+    where = _space_label(board, to) if to in board.spaces else ""
+    explorer = f" (explorer {action['explorer'] + 1})" if action.get("explorer") else ""
+    if kind == "rubble":
+        return f"Enter {where}{explorer}: discard {board.spaces[to].value}+ ticked cards"
+    if kind == "camp":
+        return f"Enter {where}{explorer}: remove {board.spaces[to].value} ticked cards"
+    if kind == "blockade":
+        if "card" in action:
+            return f"Break the blockade toward {where} with {hand[action['card']]['name']}"
+        return f"Break the rubble blockade toward {where}: discard ticked cards"
+    return kind
+
+
+def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
+    """Add what the El Dorado template needs to the common match context."""
+    view = context["view"]
+    state = context.get("state")
+    board = board_from_view(view)
+    you = context["you"]
+    explorers = {
+        tuple(h): s["seat"] for s in view["seats"] for h in s["explorers"] if h is not None
+    }
+    blockades = {
+        b["joint"]: {"kind": b["kind"], "value": b["value"], "taken_by": b["owner"]}
+        for b in view["blockades"]
+    }
+    hand: dict[int, dict[str, Any]] = {}
+    if you is not None and "hand" in view["seats"][you]:
+        hand = {c["id"]: card_info(c["id"], c["card"]) for c in view["seats"][you]["hand"]}
+    your_turn = bool(context.get("your_turn"))
+    selected = context.get("selected_card")
+    destinations: list[dict] = []
+    plays: list[dict] = []
+    action_cards: list[dict] = []
+    if your_turn and state is not None:
+        if selected in hand:
+            destinations = _destinations(state, you, board, selected, hand)
+        for action in legal_actions(state, you):
+            if action["type"] in ("rubble", "camp") or (
+                action["type"] == "blockade" and "card" not in action
+            ):
+                template = {k: v for k, v in action.items() if k != "cards"}
+                plays.append({"text": _describe_play(action, board, hand), "do": _button(template)})
+            elif action["type"] == "blockade":
+                plays.append({"text": _describe_play(action, board, hand), "do": _button(action)})
+            elif action["type"] == "action" and action.get("take"):
+                if not any(a["card"]["id"] == action["card"] for a in action_cards):
+                    template = {"type": "action", "card": action["card"], "take": "?"}
+                    action_cards.append(
+                        {"card": hand[action["card"]], "take": True, "do": _button(template)}
+                    )
+            elif action["type"] == "action":
+                action_cards.append(
+                    {
+                        "card": hand[action["card"]],
+                        "take": False,
+                        "to": _space_label(board, tuple(action["to"])) if "to" in action else "",
+                        "do": _button(action),
+                    }
+                )
+    turn = view["turn"]
+    seats = []
+    for player, seat in zip(context["players"], view["seats"], strict=True):
+        seats.append(
+            {
+                "player": player,
+                "seat": seat,
+                "blockade_total": sum(b["value"] for b in seat["blockades"]),
+                "discard_top": card_info(None, seat["discard_top"]["card"])
+                if seat["discard_top"]
+                else None,
+                "played": [card_info(c["id"], c["card"]) for c in seat["played"]],
+                "tokens": [TOKENS[t["id"]].label() for t in seat["tokens"]],
+            }
+        )
+    return {
+        "svg": render_board(
+            board,
+            blockades=blockades,
+            explorers=explorers,
+            highlight=[d["hex"] for d in destinations],
+            cave_tokens={tuple(c["hex"]): c["left"] for c in view["caves"]},
+        ),
+        "map_name": board.name,
+        "hand": list(hand.values()),
+        "selected": hand.get(selected) if selected is not None else None,
+        "destinations": destinations,
+        "plays": plays,
+        "action_cards": action_cards,
+        "market": [
+            {**card_info(None, m["card"]), "left": m["left"]} if m["card"] else None
+            for m in view["market"]
+        ],
+        "reserve": [{**card_info(None, r["card"]), "left": r["left"]} for r in view["reserve"]],
+        "ed_seats": seats,
+        "turn": turn,
+        "turn_name": context["names"][turn["seat"]],
+        "your_tokens": view["seats"][you]["tokens"] if you is not None else [],
+        "outcome": view.get("outcome"),
+    }

@@ -1,0 +1,306 @@
+"""The random and greedy El Dorado bots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from games.engines.el_dorado import CARD_TYPES
+from games.engines.el_dorado.maps import Terrain
+
+from .position import BLOCKADE_KIND, MOVE_KINDS, Hex, Position, distances, pay_with, reach, read
+
+# How much the greedy bot wants each card in its deck (0: never buys it).
+BUY_SCORES: Mapping[str, float] = {
+    "pioneer": 9,
+    "captain": 6,
+    "trailblazer": 6,
+    "adventurer": 5,
+    "millionaire": 5,
+    "giant-machete": 4,
+    "journalist": 4,
+    "prop-plane": 4,
+    "native": 4,
+    "scout": 3,
+    "photographer": 3,
+    "treasure-chest": 3,
+    "cartographer": 3,
+    "scientist": 3,
+    "transmitter": 2,
+    "jack-of-all-trades": 2,
+    "compass": 2,
+    "travel-log": 2,
+}
+# Cards a bot gives up first (rubble, base camps, removals): the starting deck.
+JUNK_ORDER = ("explorer", "sailor", "traveller")
+# Below this many cards a bot stops removing cards at base camps.
+THIN_DOWN_TO = 7
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    gain: float
+    card: int | None
+    token: int | None
+    explorer: int
+    kind: str
+    path: list[Hex]
+    wild: bool
+    blockade: bool = False  # the card only takes the blockade toward path[0]; no one moves
+
+    def action(self) -> dict[str, Any]:
+        """The engine action for this move."""
+        act: dict[str, Any] = {"type": "move", "path": [list(h) for h in self.path]}
+        if self.blockade:
+            act = {"type": "blockade", "to": list(self.path[0])}
+        if self.token is not None:
+            act["token"] = self.token
+        else:
+            act["card"] = self.card
+        if self.wild:
+            act["as"] = self.kind
+        if self.explorer:
+            act["explorer"] = self.explorer
+        return act
+
+
+def card_moves(pos: Position, dist: Mapping[Hex, float], card: int, slug: str) -> list[Move]:
+    """Every move one hand card can make, scored by distance gained."""
+    t = CARD_TYPES[slug]
+    if t.kind == "action":
+        return []
+    kinds = MOVE_KINDS if t.kind == "wild" else (str(t.kind),)
+    out = []
+    for i, here in enumerate(pos.explorers):
+        if here is None:
+            continue
+        start = dist.get(here, 1e6)
+        for kind in kinds:
+            for dest, path in reach(pos, here, kind, t.power).items():
+                gain = start - (0.0 if dest in pos.board.finals else dist.get(dest, 1e6))
+                out.append(Move(gain, card, None, i, kind, path, t.kind == "wild"))
+    return out
+
+
+def all_moves(pos: Position, dist: Mapping[Hex, float]) -> list[Move]:
+    """Moves of every hand card and power token."""
+    out = []
+    for cid, slug in pos.hand:
+        out += card_moves(pos, dist, cid, slug)
+    for tid, kind in pos.tokens:
+        name, _, value = kind.partition("-")
+        if name in MOVE_KINDS:
+            for i, here in enumerate(pos.explorers):
+                if here is None:
+                    continue
+                for dest, path in reach(pos, here, name, int(value)).items():
+                    gain = dist.get(here, 1e6) - (
+                        0.0 if dest in pos.board.finals else dist.get(dest, 1e6)
+                    )
+                    out.append(Move(gain, None, tid, i, name, path, False))
+    return out
+
+
+def junk_first(hand: tuple[tuple[int, str], ...]) -> list[int]:
+    """Hand card ids, the ones a bot misses least first."""
+
+    def rank(c: tuple[int, str]) -> tuple[int, float, int]:
+        slug = c[1]
+        junk = JUNK_ORDER.index(slug) if slug in JUNK_ORDER else len(JUNK_ORDER)
+        return (junk, BUY_SCORES.get(slug, 0), c[0])
+
+    return [cid for cid, _ in sorted(hand, key=rank)]
+
+
+def space_plays(
+    pos: Position, dist: Mapping[Hex, float], spare: list[int], camp_bonus: float = 0.0
+) -> list[tuple[float, dict[str, Any]]]:
+    """Rubble and base-camp entries payable with `spare` cards, scored by gain."""
+    out = []
+    for i, here in enumerate(pos.explorers):
+        if here is None:
+            continue
+        for to in pos.board.neighbours(here):
+            space = pos.board.spaces[to]
+            if space.terrain not in (Terrain.RUBBLE, Terrain.BASECAMP) or to in pos.blocked:
+                continue
+            joint = pos.board.joint_between(here, to)
+            if joint is not None and joint.index in pos.open_joints:
+                continue
+            if len(spare) < space.value:
+                continue
+            gain = dist.get(here, 1e6) - dist.get(to, 1e6)
+            verb = "rubble" if space.terrain == Terrain.RUBBLE else "camp"
+            if verb == "camp":
+                gain += camp_bonus
+            act = {"type": verb, "to": list(to), "cards": spare[: space.value]}
+            if i:
+                act["explorer"] = i
+            out.append((gain, act))
+    return out
+
+
+def blockade_plays(
+    pos: Position, dist: Mapping[Hex, float], spare: list[int]
+) -> list[tuple[float, dict[str, Any]]]:
+    """Blockades next to an explorer, on the way forward, that a hand card or discards can pay."""
+    out = []
+    hand = dict(pos.hand)
+    for i, here in enumerate(pos.explorers):
+        if here is None:
+            continue
+        for to in pos.board.neighbours(here):
+            joint = pos.board.joint_between(here, to)
+            if joint is None or joint.index not in pos.open_joints:
+                continue
+            if dist.get(to, 1e6) >= dist.get(here, 1e6):
+                continue
+            kind, value = pos.open_joints[joint.index]
+            act: dict[str, Any] = {"type": "blockade", "to": list(to)}
+            if kind == "rubble":
+                if len(spare) < value:
+                    continue
+                act["cards"] = spare[:value]
+            else:
+                need = BLOCKADE_KIND[kind]
+                fits = [
+                    (CARD_TYPES[slug].power, cid, slug)
+                    for cid, slug in hand.items()
+                    if CARD_TYPES[slug].kind in (need, "wild") and CARD_TYPES[slug].power >= value
+                ]
+                if not fits:
+                    continue
+                _, cid, slug = min(fits)
+                act["card"] = cid
+                if CARD_TYPES[slug].kind == "wild":
+                    act["as"] = need
+            if i:
+                act["explorer"] = i
+            out.append((float(value), act))
+    return out
+
+
+def native_plays(pos: Position, dist: Mapping[Hex, float]) -> list[tuple[float, dict[str, Any]]]:
+    """Native moves (card in hand) to the neighbour closest to El Dorado."""
+    natives = [cid for cid, slug in pos.hand if slug == "native"]
+    if not natives:
+        return []
+    out = []
+    for i, here in enumerate(pos.explorers):
+        if here is None:
+            continue
+        for to in pos.board.neighbours(here):
+            terrain = pos.board.spaces[to].terrain
+            if terrain in (Terrain.MOUNTAIN, Terrain.START) or to in pos.blocked:
+                continue
+            after = 0.0 if to in pos.board.finals else dist.get(to, 1e6)
+            gain = dist.get(here, 1e6) - after
+            if gain > 1:
+                act = {"type": "action", "card": natives[0], "to": list(to)}
+                if i:
+                    act["explorer"] = i
+                out.append((gain, act))
+    return out
+
+
+def best_buy(pos: Position, cards: list[tuple[int, str]], scores: Mapping[str, float]):
+    """The best-scored card the given cards can pay for, with the payment."""
+    best = None
+    for slug, left in pos.market:
+        if left <= 0 or scores.get(slug, 0) <= 0:
+            continue
+        pay = pay_with(cards, CARD_TYPES[slug].cost)
+        if pay is not None and (best is None or scores[slug] > best[0]):
+            best = (scores[slug], slug, pay)
+    return best
+
+
+def token_play(pos: Position) -> dict[str, Any] | None:
+    """Cave tokens worth using at once: draw a card, or remove a starting card from a big deck."""
+    for tid, kind in pos.tokens:
+        if kind == "draw":
+            return {"type": "token", "token": tid}
+        if kind == "remove" and sum(pos.owned.values()) > THIN_DOWN_TO:
+            junk = [c for c in junk_first(pos.hand) if dict(pos.hand)[c] in JUNK_ORDER]
+            if junk:
+                return {"type": "token", "token": tid, "cards": junk[:1]}
+    return None
+
+
+def finish_turn(pos: Position) -> dict[str, Any]:
+    """Discard what is left, then end the turn."""
+    if not pos.discarding and pos.hand:
+        return {"type": "discard", "cards": [cid for cid, _ in pos.hand]}
+    return {"type": "end_turn"}
+
+
+def random_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any]:
+    """Plays legal actions at random, leaning towards moves that get closer to El Dorado."""
+    pos = read(view, seat)
+    if pos.may_remove:
+        return {"type": "remove", "cards": []}
+    if pos.discarding:
+        return {"type": "end_turn"}
+    dist = distances(pos)
+    forward = [m for m in all_moves(pos, dist) if m.gain > 0]
+    if forward and rng.random() < 0.8:
+        return rng.choice(forward).action()
+    if not pos.bought and rng.random() < 0.5:
+        options = [
+            (slug, pay_with(list(pos.hand), CARD_TYPES[slug].cost)) for slug, _ in pos.market
+        ]
+        options = [(slug, pay) for slug, pay in options if pay is not None]
+        if options:
+            slug, pay = rng.choice(options)
+            return {"type": "buy", "card": slug, "pay": pay}
+    return {"type": "end_turn"}
+
+
+def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any]:
+    """Takes the biggest step towards El Dorado with each card, buys the best card it can,
+    and thins its deck at base camps."""
+    pos = read(view, seat)
+    if pos.may_remove:
+        junk = [c for c in junk_first(pos.hand) if dict(pos.hand)[c] in JUNK_ORDER]
+        return {"type": "remove", "cards": junk[: pos.may_remove]}
+    if pos.discarding:
+        return {"type": "end_turn"}
+    for cid, slug in pos.hand:
+        if CARD_TYPES[slug].draws:
+            return {"type": "action", "card": cid}
+    token = token_play(pos)
+    if token is not None:
+        return token
+    dist = distances(pos)
+    every = all_moves(pos, dist)
+    moves = [m for m in every if m.gain > 0]
+    if moves:
+        best = max(moves, key=lambda m: (m.gain, -CARD_TYPES[_slug(pos, m)].cost))
+        return best.action()
+    spare = junk_first(pos.hand)
+    thin = sum(pos.owned.values()) > THIN_DOWN_TO
+    plays = [
+        p
+        for p in space_plays(pos, dist, spare, camp_bonus=0.5)
+        if p[0] > 0 and (p[1]["type"] == "rubble" or thin)
+    ]
+    plays += blockade_plays(pos, dist, spare) + native_plays(pos, dist)
+    if plays:
+        return max(plays, key=lambda p: p[0])[1]
+    sideways = [m for m in every if m.gain > -1.5]
+    if sideways and rng.random() < 0.25:
+        # Explorers can jam a narrow passage; an occasional step aside lets the others by.
+        return rng.choice(sideways).action()
+    if not pos.bought:
+        pick = best_buy(pos, list(pos.hand), BUY_SCORES)
+        if pick is not None:
+            return {"type": "buy", "card": pick[1], "pay": pick[2]}
+    return finish_turn(pos)
+
+
+def _slug(pos: Position, move: Move) -> str:
+    if move.card is None:
+        return "traveller"
+    return dict(pos.hand)[move.card]

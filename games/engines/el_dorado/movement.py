@@ -1,0 +1,221 @@
+"""Walking an explorer: one card play along a path, and every space a play can reach."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .errors import IllegalAction
+from .maps import Board, Terrain
+from .state import Hex, State
+
+# The card kind each enterable terrain asks for.
+TERRAIN_KIND: dict[Terrain, str] = {
+    Terrain.JUNGLE: "machete",
+    Terrain.RIVER: "paddle",
+    Terrain.VILLAGE: "coin",
+}
+BLOCKADE_KIND: dict[str, str] = {"jungle": "machete", "river": "paddle", "village": "coin"}
+KIND_TERRAIN: dict[str, str] = {"machete": "jungle", "paddle": "river", "coin": "village"}
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    end: Hex | None  # None: the explorer reached El Dorado
+    taken: tuple[int, ...]  # joints whose blockade this play took, in order
+    power_left: int
+
+
+def occupied(state: State, moving: Hex | None = None) -> frozenset[Hex]:
+    """Spaces holding an explorer, except the one that is moving."""
+    return frozenset(h for s in state.seats for h in s.explorers if h is not None and h != moving)
+
+
+def space_name(board: Board, h: Hex) -> str:
+    """Human text for a space: "river 2", "a mountain", "rubble 1"."""
+    space = board.spaces.get(h)
+    if space is None:
+        return "off the board"
+    if space.terrain == Terrain.MOUNTAIN:
+        return "a mountain"
+    if space.terrain == Terrain.START:
+        return "a start space"
+    return f"{space.terrain} {space.value}"
+
+
+def blockade_name(blockade: tuple[str, int]) -> str:
+    """Human text for a blockade: "the jungle 2 blockade"."""
+    return f"the {blockade[0]} {blockade[1]} blockade"
+
+
+def open_blockade(state: State, board: Board, a: Hex, b: Hex) -> int | None:
+    """The joint index between a and b whose blockade is still on the board, if any."""
+    joint = board.joint_between(a, b)
+    if joint is None or state.blockade_owner[joint.index] is not None:
+        return None
+    return joint.index
+
+
+def check_enterable(
+    state: State, board: Board, here: Hex, to: Hex, blocked: frozenset[Hex], passing: bool
+) -> None:
+    """Raise unless an explorer on `here` may step onto the neighbouring `to` at all."""
+    if to not in board.spaces:
+        raise IllegalAction(f"Space {list(to)} is not on the board.")
+    if to not in board.neighbours(here):
+        if to in (n for n in _six(here)):
+            raise IllegalAction(f"A wall separates {list(here)} from {list(to)}.")
+        raise IllegalAction(f"Space {list(to)} is not next to {list(here)}.")
+    terrain = board.spaces[to].terrain
+    if terrain == Terrain.MOUNTAIN:
+        raise IllegalAction(f"Space {list(to)} is a mountain; no explorer may enter it.")
+    if terrain == Terrain.START:
+        raise IllegalAction(f"Space {list(to)} is a start space; explorers only leave those.")
+    if to in blocked and not passing:
+        raise IllegalAction(f"Space {list(to)} holds another explorer.")
+
+
+def _six(h: Hex) -> tuple[Hex, ...]:
+    q, r = h
+    return ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1), (q, r + 1))
+
+
+def walk(
+    state: State,
+    board: Board,
+    start: Hex,
+    path: list[Hex],
+    kind: str,
+    power: int,
+    label: str,
+    passing: bool = False,
+    claim: str | None = None,
+) -> Walk:
+    """Check one card play of `kind` and `power` along `path`; raise with the reason if illegal."""
+    if not path:
+        raise IllegalAction("A move needs a path of at least one space.")
+    claim = claim or f"{label} is a {kind} card"
+    blocked = occupied(state, start)
+    finals = set(board.finals)
+    taken: list[int] = []
+    here = start
+    for i, to in enumerate(path):
+        check_enterable(state, board, here, to, blocked, passing)
+        joint = open_blockade(state, board, here, to)
+        if joint is not None and joint not in taken:
+            blockade = state.blockades[joint]
+            need = BLOCKADE_KIND.get(blockade[0])
+            if need != kind:
+                how = (
+                    f"take it first by discarding {blockade[1]} cards"
+                    if need is None
+                    else f"it needs {need} {blockade[1]}"
+                )
+                raise IllegalAction(f"{claim}; {blockade_name(blockade)} is in the way ({how}).")
+            if blockade[1] > power:
+                raise IllegalAction(
+                    f"{label} has {power} {kind} to spend; "
+                    f"{blockade_name(blockade)} needs {blockade[1]}."
+                )
+            power -= blockade[1]
+            taken.append(joint)
+        space = board.spaces[to]
+        wanted = TERRAIN_KIND.get(space.terrain)
+        if wanted != kind:
+            raise IllegalAction(f"{claim}; the next space is {space_name(board, to)}.")
+        if space.value > power:
+            raise IllegalAction(
+                f"{label} has {power} {kind} to spend; the next space is {space_name(board, to)}."
+            )
+        power -= space.value
+        if to in finals:
+            if i != len(path) - 1:
+                raise IllegalAction("A final space leads to El Dorado; the path ends there.")
+            return Walk(None, tuple(taken), power)
+        here = to
+    if here in blocked and not passing:
+        raise IllegalAction(f"Space {list(here)} holds another explorer; a move cannot end there.")
+    return Walk(here, tuple(taken), power)
+
+
+def open_blockades(state: State) -> dict[int, tuple[str, int]]:
+    """Blockades still on the board, by joint index."""
+    return {
+        joint: blockade
+        for joint, blockade in enumerate(state.blockades)
+        if state.blockade_owner[joint] is None
+    }
+
+
+def reachable(
+    state: State, board: Board, start: Hex, kind: str, power: int, passing: bool = False
+) -> dict[Hex, list[Hex]]:
+    """Every space one play of `kind` and `power` can reach from `start`, with one path each.
+
+    A final space stands for El Dorado: a path that enters one ends there.
+    """
+    blocked = occupied(state, start)
+    return reachable_spaces(board, start, kind, power, blocked, open_blockades(state), passing)
+
+
+@lru_cache(maxsize=64)
+def _steps(board: Board) -> dict[Hex, tuple[tuple[Hex, int, str | None, int | None], ...]]:
+    """Per space, its neighbours with value, kind asked for and joint index, built once per map."""
+    out = {}
+    for h in board.spaces:
+        row = []
+        for to in board.neighbours(h):
+            space = board.spaces[to]
+            joint = board.joint_between(h, to)
+            kind = TERRAIN_KIND.get(space.terrain)
+            row.append((to, space.value, kind, None if joint is None else joint.index))
+        out[h] = tuple(row)
+    return out
+
+
+def reachable_spaces(
+    board: Board,
+    start: Hex,
+    kind: str,
+    power: int,
+    blocked: frozenset[Hex],
+    blockades: Mapping[int, tuple[str, int]],
+    passing: bool = False,
+) -> dict[Hex, list[Hex]]:
+    """`reachable` from plain facts (occupied spaces, blockades still there), as bots know them."""
+    finals = set(board.finals)
+    steps = _steps(board)
+    best: dict[Hex, int] = {start: power}
+    out: dict[Hex, list[Hex]] = {}
+    frontier: list[tuple[Hex, int, tuple[Hex, ...], frozenset[int]]] = [
+        (start, power, (), frozenset())
+    ]
+    while frontier:
+        here, left, path, paid = frontier.pop()
+        for to, cost, wanted, joint in steps[here]:
+            if wanted != kind:
+                continue
+            opened = paid
+            if joint is not None and joint in blockades and joint not in paid:
+                blockade = blockades[joint]
+                if BLOCKADE_KIND.get(blockade[0]) != kind:
+                    continue
+                cost += blockade[1]
+                opened = paid | {joint}
+            if cost > left or (to in blocked and not passing):
+                continue
+            rest = left - cost
+            new_path = (*path, to)
+            if to in finals:
+                if to not in out:
+                    out[to] = list(new_path)
+                continue
+            if best.get(to, -1) >= rest:
+                continue
+            best[to] = rest
+            if to not in blocked or passing:
+                out[to] = list(new_path)
+            frontier.append((to, rest, new_path, opened))
+    out.pop(start, None)
+    return out

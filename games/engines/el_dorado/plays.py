@@ -1,0 +1,399 @@
+"""Playing cards and tokens: moves, rubble, base camps, blockades, action cards, cave tokens."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import MOVE_KINDS, Kind
+from .errors import IllegalAction
+from .maps import Board, Terrain
+from .movement import (
+    BLOCKADE_KIND,
+    TERRAIN_KIND,
+    blockade_name,
+    check_enterable,
+    occupied,
+    open_blockade,
+    space_name,
+    walk,
+)
+from .piles import (
+    Event,
+    card_list,
+    card_ref,
+    check_in_hand,
+    ctype,
+    draw,
+    hex_ref,
+    set_seat,
+    without,
+)
+from .state import Hex, State, evolve
+from .tokens import POWER_TOKENS, TOKENS, TokenKind
+
+Result = tuple[State, list[Event]]
+
+
+def _explorer(state: State, seat: int, action: Mapping[str, Any]) -> tuple[int, Hex]:
+    index = action.get("explorer", 0)
+    explorers = state.seats[seat].explorers
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(explorers):
+        raise IllegalAction(f"You have no explorer {index!r}.")
+    here = explorers[index]
+    if here is None:
+        raise IllegalAction("That explorer is already in El Dorado.")
+    return index, here
+
+
+def _power_source(
+    state: State, seat: int, action: Mapping[str, Any], first_kind: str | None
+) -> tuple[str, int, str, int | None, int | None, str]:
+    """(kind, power, name, card id, token id, claim) of the card or power token played."""
+    if "token" in action:
+        token_id = action["token"]
+        if token_id not in state.seats[seat].tokens:
+            raise IllegalAction("You hold no such cave token.")
+        token = TOKENS[token_id]
+        if token.kind not in POWER_TOKENS:
+            raise IllegalAction(f"The {token.label()} has no power to play.")
+        kind = state.turn.next_kind or str(token.kind)
+        name = f"The {token.label()}"
+        return kind, token.value, name, None, token_id, f"{name} plays as {kind}"
+    card = card_ref(action)
+    check_in_hand(state, seat, [card])
+    t = ctype(state, card)
+    if t.kind == Kind.ACTION:
+        raise IllegalAction(f"{t.name} is an action card; play it with an action, not a move.")
+    chosen = action.get("as")
+    if t.kind == Kind.WILD:
+        kind = chosen or first_kind
+        if kind not in MOVE_KINDS:
+            raise IllegalAction(f"{t.name} is wild: choose machete, paddle or coin.")
+    else:
+        kind = str(t.kind)
+        if chosen not in (None, kind):
+            raise IllegalAction(f"{t.name} is a {kind} card; only wild cards choose a kind.")
+    claim = f"{t.name} is a {kind} card"
+    if t.kind == Kind.WILD:
+        claim = f"{t.name} plays as {kind}"
+    if state.turn.next_kind:
+        kind = state.turn.next_kind
+        claim = f"{t.name} plays as {kind} (change token)"
+    return kind, t.power, t.name, card, None, claim
+
+
+def _first_kind(state: State, board: Board, here: Hex, to: Hex) -> str | None:
+    """The kind a play's first step asks for: lets a wild card's kind be left implicit."""
+    joint = open_blockade(state, board, here, to)
+    if joint is not None:
+        return BLOCKADE_KIND.get(state.blockades[joint][0])
+    space = board.spaces.get(to)
+    return TERRAIN_KIND.get(space.terrain) if space else None
+
+
+def _spend(state: State, seat: int, card: int | None, token: int | None) -> State:
+    """Put a played card in the play area (or out of the game if single-use); spend a token."""
+    s = state.seats[seat]
+    turn = evolve(state.turn, next_kind=None)
+    if token is not None:
+        s = evolve(s, tokens=without(s.tokens, [token]), spent_tokens=(*s.spent_tokens, token))
+    if card is not None:
+        if ctype(state, card).single_use:
+            s = evolve(s, hand=without(s.hand, [card]), removed=(*s.removed, card))
+            turn = evolve(turn, just_used=card)
+        else:
+            s = evolve(s, hand=without(s.hand, [card]), played=(*s.played, card))
+    return evolve(set_seat(state, seat, s), turn=turn)
+
+
+def _take_blockades(state: State, seat: int, joints: tuple[int, ...]) -> Result:
+    owners = list(state.blockade_owner)
+    events = []
+    for joint in joints:
+        owners[joint] = seat
+        kind, value = state.blockades[joint]
+        events.append(
+            {
+                "type": "blockade",
+                "seat": seat,
+                "joint": joint,
+                "kind": kind,
+                "value": value,
+                "visible_to": None,
+            }
+        )
+    s = state.seats[seat]
+    s = evolve(s, blockades=(*s.blockades, *joints))
+    return evolve(set_seat(state, seat, s), blockade_owner=tuple(owners)), events
+
+
+def _arrive(
+    state: State, board: Board, seat: int, explorer: int, before: Hex, after: Hex | None
+) -> Result:
+    """Place the explorer (None: into El Dorado) and take cave tokens it stopped beside."""
+    s = state.seats[seat]
+    explorers = list(s.explorers)
+    explorers[explorer] = after
+    s = evolve(s, explorers=tuple(explorers))
+    events: list[Event] = []
+    if after is None:
+        events.append({"type": "el_dorado", "seat": seat, "explorer": explorer, "visible_to": None})
+        if s.finished and seat not in state.finished:
+            state = evolve(state, finished=(*state.finished, seat))
+    elif state.caves:
+        stacks = list(state.caves)
+        for i, cave in enumerate(board.caves):
+            near = set(board.neighbours(cave))
+            if after in near and before not in near and stacks[i]:
+                token, stacks[i] = stacks[i][0], stacks[i][1:]
+                s = evolve(s, tokens=(*s.tokens, token))
+                events.append(
+                    {
+                        "type": "cave_token",
+                        "seat": seat,
+                        "token": token,
+                        "kind": TOKENS[token].slug,
+                        "visible_to": None,
+                    }
+                )
+        state = evolve(state, caves=tuple(stacks))
+    return set_seat(state, seat, s), events
+
+
+def play_move(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
+    """One card (or power token) played to walk one explorer along a path."""
+    explorer, here = _explorer(state, seat, action)
+    raw = action.get("path")
+    if not isinstance(raw, list | tuple) or not raw:
+        raise IllegalAction("A move needs a path: the spaces entered, one after another.")
+    path = [hex_ref(h, "path step") for h in raw]
+    kind, power, name, card, token, claim = _power_source(
+        state, seat, action, _first_kind(state, board, here, path[0])
+    )
+    w = walk(state, board, here, path, kind, power, name, state.turn.pass_through, claim)
+    state = _spend(state, seat, card, token)
+    state, events = _take_blockades(state, seat, w.taken)
+    move = {
+        "type": "move",
+        "seat": seat,
+        "explorer": explorer,
+        "card": state.cards[card] if card is not None else TOKENS[token].slug,
+        "as": kind,
+        "path": [list(h) for h in path],
+        "visible_to": None,
+    }
+    state, arrived = _arrive(state, board, seat, explorer, here, w.end)
+    return state, [move, *events, *arrived]
+
+
+def play_space_cards(
+    state: State, board: Board, seat: int, action: Mapping[str, Any], terrain: Terrain
+) -> Result:
+    """Enter a rubble space (discarding) or a base camp (removing cards from the game)."""
+    explorer, here = _explorer(state, seat, action)
+    to = hex_ref(action.get("to"))
+    cards = card_list(action)
+    check_in_hand(state, seat, cards)
+    check_enterable(state, board, here, to, occupied(state, here), state.turn.pass_through)
+    space = board.spaces[to]
+    if space.terrain != terrain:
+        raise IllegalAction(f"Space {list(to)} is {space_name(board, to)}, not {terrain}.")
+    need = space.value
+    joint = open_blockade(state, board, here, to)
+    taken: tuple[int, ...] = ()
+    if joint is not None:
+        blockade = state.blockades[joint]
+        if blockade[0] != "rubble" or terrain != Terrain.RUBBLE:
+            raise IllegalAction(f"{blockade_name(blockade)} is in the way; take it first.")
+        need += blockade[1]
+        taken = (joint,)
+    verb = "discarded" if terrain == Terrain.RUBBLE else "removed from the game"
+    if len(cards) != need:
+        what = f"{space_name(board, to)}" + (" behind a rubble blockade" if taken else "")
+        raise IllegalAction(f"Entering {what} needs exactly {need} cards {verb}, not {len(cards)}.")
+    s = state.seats[seat]
+    if terrain == Terrain.RUBBLE:
+        s = evolve(s, hand=without(s.hand, cards), discard=(*s.discard, *cards))
+    else:
+        s = evolve(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
+    state = set_seat(state, seat, s)
+    state, events = _take_blockades(state, seat, taken)
+    entered = {
+        "type": str(terrain),
+        "seat": seat,
+        "explorer": explorer,
+        "to": list(to),
+        "cards": [{"id": c, "card": state.cards[c]} for c in cards],
+        "visible_to": None,
+    }
+    state, arrived = _arrive(state, board, seat, explorer, here, to)
+    return state, [entered, *events, *arrived]
+
+
+def play_blockade(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
+    """Take the blockade between an explorer and a neighbouring space without moving."""
+    _, here = _explorer(state, seat, action)
+    to = hex_ref(action.get("to"))
+    joint = open_blockade(state, board, here, to)
+    if joint is None:
+        raise IllegalAction(f"No blockade lies between {list(here)} and {list(to)}.")
+    blockade = state.blockades[joint]
+    need = BLOCKADE_KIND.get(blockade[0])
+    if need is None:
+        cards = card_list(action)
+        check_in_hand(state, seat, cards)
+        if len(cards) != blockade[1]:
+            raise IllegalAction(
+                f"{blockade_name(blockade).capitalize()} needs exactly {blockade[1]} cards "
+                f"discarded, not {len(cards)}."
+            )
+        s = state.seats[seat]
+        s = evolve(s, hand=without(s.hand, cards), discard=(*s.discard, *cards))
+        state = set_seat(state, seat, s)
+    else:
+        kind, power, name, card, token, claim = _power_source(state, seat, action, need)
+        if kind != need:
+            raise IllegalAction(f"{claim}; {blockade_name(blockade)} needs {need}.")
+        if power < blockade[1]:
+            raise IllegalAction(f"{name} has {power} {kind}; {blockade_name(blockade)} needs more.")
+        state = _spend(state, seat, card, token)
+    return _take_blockades(state, seat, (joint,))
+
+
+def _native(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
+    explorer, here = _explorer(state, seat, action)
+    to = hex_ref(action.get("to"))
+    check_enterable(state, board, here, to, occupied(state, here), state.turn.pass_through)
+    joint = open_blockade(state, board, here, to)
+    state, events = _take_blockades(state, seat, () if joint is None else (joint,))
+    after = None if to in board.finals else to
+    moved = {
+        "type": "native",
+        "seat": seat,
+        "explorer": explorer,
+        "to": list(to),
+        "visible_to": None,
+    }
+    state, arrived = _arrive(state, board, seat, explorer, here, after)
+    return state, [moved, *events, *arrived]
+
+
+def play_action(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
+    """Play an action card for its effect."""
+    card = card_ref(action)
+    check_in_hand(state, seat, [card])
+    t = ctype(state, card)
+    if t.kind != Kind.ACTION:
+        raise IllegalAction(f"{t.name} is not an action card.")
+    events: list[Event] = []
+    if t.slug == "transmitter":
+        take = action.get("take")
+        if not isinstance(take, str) or not state.supply.get(take):
+            raise IllegalAction(f"The Transmitter cannot take {take!r}: none is left to take.")
+    elif t.slug == "native":
+        state, events = _native(state, board, seat, action)
+    state = _spend(state, seat, card, None)
+    played = {"type": "action", "seat": seat, "card": t.slug, "visible_to": None}
+    if t.slug == "transmitter":
+        state, gained = gain(state, seat, action["take"])
+        played["take"] = action["take"]
+        return state, [played, gained]
+    if t.draws:
+        state, drawn = draw(state, seat, t.draws)
+        events += drawn
+        if t.removes:
+            state = evolve(state, turn=evolve(state.turn, may_remove=t.removes))
+    return state, [played, *events]
+
+
+def gain(state: State, seat: int, slug: str) -> tuple[State, Event]:
+    """Move one copy of a type from the supply to the seat's discard pile (market slot kept)."""
+    ids = state.supply[slug]
+    supply = dict(state.supply)
+    supply[slug] = ids[1:]
+    market = tuple(None if m == slug and not ids[1:] else m for m in state.market)
+    s = state.seats[seat]
+    s = evolve(s, discard=(*s.discard, ids[0]), acquired=(*s.acquired, ids[0]))
+    state = evolve(set_seat(state, seat, s), supply=supply, market=market)
+    return state, {"type": "gain", "seat": seat, "card": slug, "id": ids[0], "visible_to": None}
+
+
+def play_remove(state: State, seat: int, action: Mapping[str, Any]) -> Result:
+    """Remove the cards a Scientist or Travel Log allows (possibly none)."""
+    limit = state.turn.may_remove
+    if not limit:
+        raise IllegalAction("Nothing lets you remove cards now.")
+    cards = card_list(action)
+    check_in_hand(state, seat, cards)
+    if len(cards) > limit:
+        raise IllegalAction(f"You may remove at most {limit} cards now, not {len(cards)}.")
+    s = state.seats[seat]
+    s = evolve(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
+    state = evolve(set_seat(state, seat, s), turn=evolve(state.turn, may_remove=0))
+    event = {
+        "type": "remove",
+        "seat": seat,
+        "cards": [{"id": c, "card": state.cards[c]} for c in cards],
+        "visible_to": None,
+    }
+    return state, [event]
+
+
+def play_token(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
+    """Use a cave token for its effect (power tokens go with a move, blockade or buy)."""
+    token = action.get("token")
+    s = state.seats[seat]
+    if token not in s.tokens:
+        raise IllegalAction("You hold no such cave token.")
+    kind = TOKENS[token].kind
+    if kind in POWER_TOKENS:
+        raise IllegalAction("A power token is played with a move, blockade or buy action.")
+    events: list[Event] = []
+    turn = state.turn
+    if kind == TokenKind.DRAW:
+        state, events = draw(state, seat, 1)
+    elif kind in (TokenKind.REMOVE, TokenKind.SWAP):
+        cards = card_list(action)
+        check_in_hand(state, seat, cards)
+        if kind == TokenKind.REMOVE and len(cards) != 1:
+            raise IllegalAction("The remove token removes exactly 1 card from your hand.")
+        if kind == TokenKind.SWAP and not 1 <= len(cards) <= 4:
+            raise IllegalAction("The swap token swaps 1 to 4 cards from your hand.")
+        if kind == TokenKind.REMOVE:
+            s = evolve(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
+        else:
+            s = evolve(s, hand=without(s.hand, cards), played=(*s.played, *cards))
+        state = set_seat(state, seat, s)
+        events.append(
+            {
+                "type": str(kind),
+                "seat": seat,
+                "cards": [{"id": c, "card": state.cards[c]} for c in cards],
+                "visible_to": None,
+            }
+        )
+        if kind == TokenKind.SWAP:
+            state, drawn = draw(state, seat, len(cards))
+            events += drawn
+    elif kind == TokenKind.KEEP:
+        card = turn.just_used
+        if card is None:
+            raise IllegalAction("The keep token is used right after a single-use card's effect.")
+        s = evolve(s, removed=without(s.removed, [card]), played=(*s.played, card))
+        state = set_seat(state, seat, s)
+        events.append({"type": "keep", "seat": seat, "card": state.cards[card], "visible_to": None})
+    elif kind == TokenKind.PASS:
+        state = evolve(state, turn=evolve(turn, pass_through=True))
+    elif kind == TokenKind.NATIVE:
+        state, events = _native(state, board, seat, action)
+    elif kind == TokenKind.CHANGE:
+        to_kind = action.get("kind")
+        if to_kind not in MOVE_KINDS:
+            raise IllegalAction("The change token needs a kind: machete, paddle or coin.")
+        state = evolve(state, turn=evolve(turn, next_kind=str(to_kind)))
+    s = state.seats[seat]
+    s = evolve(s, tokens=without(s.tokens, [token]), spent_tokens=(*s.spent_tokens, token))
+    used = {"type": "token", "seat": seat, "token": token, "kind": TOKENS[token].slug}
+    state = evolve(set_seat(state, seat, s), turn=evolve(state.turn, just_used=None))
+    return state, [{**used, "visible_to": None}, *events]

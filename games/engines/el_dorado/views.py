@@ -1,0 +1,236 @@
+"""What each viewer may see, and the text of actions and events for the log."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import CARD_TYPES, SHOP_TYPES
+from .maps import Board, load_map
+from .outcome import outcome
+from .setup import board_for, board_of, map_seed, random_map
+from .state import State
+from .tokens import TOKENS
+
+# Options that fix hidden order for tests; nobody sees them before the end.
+SECRET_OPTIONS = frozenset({"decks", "cave_tokens"})
+
+
+def _cards(state: State, ids: Sequence[int]) -> list[dict[str, Any]]:
+    return [{"id": c, "card": state.cards[c]} for c in ids]
+
+
+def _tokens(ids: Sequence[int]) -> list[dict[str, Any]]:
+    return [{"id": t, "kind": TOKENS[t].slug} for t in ids]
+
+
+def _map(state: State) -> dict[str, Any]:
+    """How to find the board: a map name, or the random map's own seed (never the match's)."""
+    board = board_of(state)
+    spec: dict[str, Any] = {"slug": board.slug, "name": board.name}
+    choice = state.options.get("map")
+    if choice == "random":
+        spec["map_seed"] = map_seed(state.seed)
+        spec["map_length"] = state.options.get("map_length")
+    elif not isinstance(choice, str):
+        spec["custom"] = True  # the layout itself is the public "map" option
+    return spec
+
+
+def board_from_view(view: Mapping[str, Any]) -> Board:
+    """The board a view is about (what bots and the web layer draw and plan on)."""
+    spec = view["map"]
+    if "map_seed" in spec:
+        return random_map(spec["map_seed"], spec["map_length"])
+    if spec.get("custom"):
+        return board_for({"map": view["options"]["map"]}, 0)
+    return load_map(spec["slug"])
+
+
+def _seat_view(state: State, seat: int, viewer: int | None, everything: bool) -> dict[str, Any]:
+    s = state.seats[seat]
+    out: dict[str, Any] = {
+        "seat": seat,
+        "explorers": [None if h is None else list(h) for h in s.explorers],
+        "finished": seat in state.finished,
+        "hand_size": len(s.hand),
+        "draw_size": len(s.draw),
+        "discard_size": len(s.discard),
+        "discard_top": _cards(state, s.discard[-1:])[0] if s.discard else None,
+        "played": _cards(state, s.played),
+        "removed": _cards(state, s.removed),
+        "acquired": _cards(state, s.acquired),
+        "blockades": [
+            {"joint": j, "kind": state.blockades[j][0], "value": state.blockades[j][1]}
+            for j in s.blockades
+        ],
+        "tokens": _tokens(s.tokens),
+        "spent_tokens": _tokens(s.spent_tokens),
+    }
+    if everything or viewer == seat:
+        out["hand"] = _cards(state, s.hand)
+        # The owner knows which cards they own, hence their draw pile's contents, never its order.
+        out["discard"] = _cards(state, s.discard)
+        out["draw_counts"] = dict(sorted(Counter(state.cards[c] for c in s.draw).items()))
+    if everything:
+        out["draw"] = _cards(state, s.draw)
+    return out
+
+
+def player_view(state: State, seat: int | None) -> dict[str, Any]:
+    """Everything `seat` may see (None: a spectator); everything once the game is over."""
+    everything = state.over
+    turn = state.turn
+    in_market = set(state.market)
+    view: dict[str, Any] = {
+        "game": "el-dorado",
+        "players": state.players,
+        "viewer": seat,
+        "over": state.over,
+        "round": turn.round,
+        "to_act": [] if state.over else [turn.seat],
+        "turn": {
+            "seat": turn.seat,
+            "bought": turn.bought,
+            "discarding": turn.discarding,
+            "pass_through": turn.pass_through,
+            "next_kind": turn.next_kind,
+            "may_remove": turn.may_remove,
+            "can_undo": bool(state.history),
+            "keep_possible": turn.just_used is not None,
+        },
+        "options": {
+            k: v for k, v in state.options.items() if everything or k not in SECRET_OPTIONS
+        },
+        "map": _map(state),
+        "blockades": [
+            {"joint": i, "kind": k, "value": v, "owner": state.blockade_owner[i]}
+            for i, (k, v) in enumerate(state.blockades)
+        ],
+        "market": [
+            {"card": slug, "left": len(state.supply[slug]) if slug else 0} for slug in state.market
+        ],
+        "reserve": [
+            {"card": slug, "left": len(state.supply[slug])}
+            for slug in SHOP_TYPES
+            if slug not in in_market and state.supply[slug]
+        ],
+        "caves": [
+            {"hex": list(h), "left": len(stack)}
+            for h, stack in zip(board_of(state).caves, state.caves, strict=False)
+        ],
+        "finished": list(state.finished),
+        "seats": [_seat_view(state, i, seat, everything) for i in range(state.players)],
+    }
+    if everything:
+        view["seed"] = state.seed
+        view["cave_stacks"] = [_tokens(stack) for stack in state.caves]
+        result = outcome(state)
+        view["outcome"] = result.to_dict() if result else None
+    return view
+
+
+def events_for(events: Sequence[Mapping[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """The events a viewer may see."""
+    return [
+        dict(e)
+        for e in events
+        if e.get("visible_to") is None or (seat is not None and seat in e["visible_to"])
+    ]
+
+
+def _hexes(path: Sequence[Sequence[int]]) -> str:
+    return " ".join(f"{q},{r}" for q, r in path)
+
+
+def describe_action(action: Mapping[str, Any]) -> str:
+    """Canonical short text of an action, for logs."""
+    kind = action.get("type")
+    who = f" explorer {action['explorer']}" if action.get("explorer") else ""
+    src = f"token {action['token']}" if "token" in action else f"card {action.get('card')}"
+    if kind == "move":
+        wild = f" as {action['as']}" if action.get("as") else ""
+        return f"move{who} {src}{wild} to {_hexes(action.get('path', []))}"
+    if kind in ("rubble", "camp"):
+        to = action.get("to", [])
+        return f"{kind}{who} to {_hexes([to])} giving {_ids(action.get('cards', []))}"
+    if kind == "blockade":
+        pay = _ids(action["cards"]) if "cards" in action else src
+        return f"blockade{who} toward {_hexes([action.get('to', [])])} paying {pay}"
+    if kind == "buy":
+        return f"buy {action.get('card')} paying {_ids(action.get('pay', []))}"
+    if kind == "action":
+        extra = "".join(f" {k} {v}" for k, v in sorted(action.items()) if k not in ("type", "card"))
+        return f"action card {action.get('card')}{extra}"
+    if kind == "token":
+        extra = "".join(
+            f" {k} {v}" for k, v in sorted(action.items()) if k not in ("type", "token")
+        )
+        return f"token {action.get('token')}{extra}"
+    if kind in ("remove", "discard"):
+        return f"{kind} {_ids(action.get('cards', []))}"
+    return str(kind).replace("_", " ")
+
+
+def _ids(ids: Sequence[int]) -> str:
+    return ",".join(str(i) for i in ids) if ids else "nothing"
+
+
+def _card_names(cards: Sequence[Mapping[str, Any]]) -> str:
+    names = [CARD_TYPES[c["card"]].name for c in cards]
+    return ", ".join(names) if names else "no cards"
+
+
+def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
+    """One line of narration for the log."""
+    seat = event.get("seat")
+    who = names[seat] if isinstance(seat, int) and seat < len(names) else "Someone"
+    kind = event.get("type")
+    if kind == "move":
+        card = CARD_TYPES[event["card"]].name if event["card"] in CARD_TYPES else event["card"]
+        steps = len(event["path"])
+        return f"{who} played {card} as {event['as']} and moved {steps} space(s)."
+    if kind in ("rubble", "basecamp"):
+        verb = "discarded" if kind == "rubble" else "removed"
+        return f"{who} {verb} {_card_names(event['cards'])} to enter the {kind}."
+    if kind == "blockade":
+        return f"{who} took the {event['kind']} {event['value']} blockade."
+    if kind == "el_dorado":
+        return f"{who}'s explorer reached El Dorado!"
+    if kind == "buy":
+        return f"{who} bought {CARD_TYPES[event['card']].name}."
+    if kind == "gain":
+        return f"{who} gained {CARD_TYPES[event['card']].name}."
+    if kind == "action":
+        return f"{who} played {CARD_TYPES[event['card']].name}."
+    if kind == "native":
+        return f"{who}'s explorer moved one space with the Native's help."
+    if kind == "draw":
+        return f"{who} drew {event['count']} card(s)."
+    if kind == "drew":
+        return f"You drew {_card_names(event['cards'])}."
+    if kind == "shuffle":
+        return f"{who} shuffled their discard pile into a new draw pile."
+    if kind == "remove":
+        return f"{who} removed {_card_names(event['cards'])} from the game."
+    if kind == "discard":
+        return f"{who} discarded {event['count']} card(s) from hand."
+    if kind == "discarded":
+        return f"You discarded {_card_names(event['cards'])}."
+    if kind == "cave_token":
+        return f"{who} found a {TOKENS[event['token']].label()} in a cave."
+    if kind == "token":
+        return f"{who} used a {TOKENS[event['token']].label()}."
+    if kind == "swap":
+        return f"{who} swapped {_card_names(event['cards'])} for as many new cards."
+    if kind == "keep":
+        return f"{who} kept {CARD_TYPES[event['card']].name} instead of removing it."
+    if kind == "end_turn":
+        return f"{who} ended their turn."
+    if kind == "undo":
+        return f"{who} took back their last action."
+    if kind == "game_over":
+        winners = " and ".join(names[s] for s in event["winners"] if s < len(names))
+        return f"The game is over. Winner: {winners or 'nobody'}."
+    return f"{who}: {kind}."

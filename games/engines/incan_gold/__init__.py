@@ -1,0 +1,58 @@
+"""Incan Gold: the pure rules engine (no Django, no I/O).
+
+The API is the shared one of `ARCHITECTURE.md`. Two Incan Gold specifics:
+- `to_act` lists the seats in the temple that have not decided yet; a seat that has decided
+  is not awaited but may still `apply` a new choice until the last decision is in.
+- `new_game` already plays the opening flip(s) of round 1; `new_game_with_events` returns the
+  same state together with the events of those flips, for the move log.
+"""
+
+from __future__ import annotations
+
+from .actions import IllegalAction
+from .options import DEFAULT_OPTIONS, Options
+from .rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Progress,
+    apply,
+    is_over,
+    legal_actions,
+    new_game,
+    new_game_with_events,
+    to_act,
+)
+from .scoring import Outcome, outcome
+from .state import Choice, Phase, State, from_json, to_json
+from .text import describe_action, describe_event
+from .views import player_view
+
+KEY = "incan-gold"
+NAME = "Incan Gold"
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "KEY",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "Choice",
+    "IllegalAction",
+    "Options",
+    "Outcome",
+    "Phase",
+    "Progress",
+    "State",
+    "apply",
+    "describe_action",
+    "describe_event",
+    "from_json",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "new_game_with_events",
+    "outcome",
+    "player_view",
+    "to_act",
+    "to_json",
+]

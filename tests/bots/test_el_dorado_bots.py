@@ -1,0 +1,89 @@
+"""El Dorado bots: legal, view-only, sensible in clear spots, ranked expert > greedy > random."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import games.engines.el_dorado as ed
+from games.bots.arena import run_arena
+from games.bots.el_dorado import expert_bot, greedy_bot, random_bot
+from games.bots.registry import get_bot
+from games.engines.el_dorado.sketch import sketch_layout
+
+BOTS = [random_bot, greedy_bot, expert_bot]
+
+
+def test_registry_finds_every_level():
+    assert get_bot("el-dorado", "random") is random_bot
+    assert get_bot("el-dorado", "greedy") is greedy_bot
+    assert get_bot("el-dorado", "expert") is expert_bot
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), caves=st.booleans())
+def test_bots_play_legal_actions_from_the_json_view_alone(players, seed, caves):
+    state = ed.new_game(players, seed, {"caves": caves})
+    rng = random.Random(seed)
+    for step in range(150):
+        if ed.is_over(state):
+            break
+        seat = min(ed.to_act(state))
+        view = ed.player_view(state, seat)
+        wire = json.loads(json.dumps(view))
+        chosen = None
+        for bot in BOTS:
+            action = bot(wire, seat, random.Random(step))
+            assert ed.validate(state, seat, action) is None, (bot.__name__, action)
+            assert bot(view, seat, random.Random(step)) == action
+            if bot is BOTS[step % 3]:
+                chosen = action
+        end = {"type": "end_turn"}
+        if rng.random() < 0.1 and ed.validate(state, seat, end) is None:
+            chosen = end  # some turns cut short, to reach more varied positions
+        state = ed.apply(state, seat, chosen).state
+
+
+def test_greedy_takes_the_biggest_step_towards_el_dorado():
+    rows = ["S J1 J1 | J1 J1 J1"] * 4
+    s = ed.new_game(
+        4,
+        1,
+        {
+            "map": sketch_layout(rows),
+            "decks": [["explorer", "pioneer", "traveller", "traveller"]] + [["traveller"] * 4] * 3,
+            "blockades": ["jungle-1"],
+        },
+    )
+    action = greedy_bot(ed.player_view(s, 0), 0, random.Random(0))
+    assert action["type"] == "move" and action["card"] == 1
+    assert len(action["path"]) == 4  # 1 + 1 + the blockade's 1 + 1 + 1 = 5 machete
+
+
+def test_expert_finishes_when_it_can():
+    rows = ["S J1 J1 | J1 J1"] * 4
+    s = ed.new_game(
+        4,
+        1,
+        {
+            "map": sketch_layout(rows),
+            "decks": [["giant-machete", "millionaire"]] + [["traveller"] * 4] * 3,
+            "blockades": ["jungle-1"],
+        },
+    )
+    action = expert_bot(ed.player_view(s, 0), 0, random.Random(0))
+    assert action["type"] == "move"
+    assert action["path"][-1] in ([5, 0], [5, 1], [5, 2])
+
+
+def test_bots_rank_expert_over_greedy_over_random():
+    duel = run_arena("el-dorado", ["expert", "greedy"], games=24, seed=11)
+    expert, greedy = duel.level_stats()
+    assert duel.capped == 0
+    assert expert.win_rate.mean >= 0.65
+    weak = run_arena("el-dorado", ["greedy", "random"], games=8, seed=11)
+    greedy, rnd = weak.level_stats()
+    assert greedy.win_rate.mean >= 0.9

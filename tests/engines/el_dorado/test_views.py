@@ -1,0 +1,157 @@
+"""Who sees what: hands are private, draw piles and the seed secret, the rest public."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import games.engines.el_dorado as ed
+
+END = {"type": "end_turn"}
+
+
+def swap_seat(s, index, **fields):
+    seats = list(s.seats)
+    seats[index] = replace(seats[index], **fields)
+    return replace(s, seats=tuple(seats))
+
+
+def test_views_are_json_safe_for_players_and_spectators():
+    s = ed.new_game(4, 3, {"caves": True})
+    for seat in (None, 0, 1, 2, 3):
+        json.dumps(ed.player_view(s, seat))
+
+
+def test_own_hand_is_shown_and_other_hands_only_by_size():
+    s = ed.new_game(3, 3)
+    view = ed.player_view(s, 1)
+    assert [c["id"] for c in view["seats"][1]["hand"]] == list(s.seats[1].hand)
+    for other in (0, 2):
+        assert "hand" not in view["seats"][other]
+        assert view["seats"][other]["hand_size"] == 4
+    assert all("hand" not in seat for seat in ed.player_view(s, None)["seats"])
+
+
+def test_no_view_shows_a_draw_pile_order_or_the_seed():
+    s = ed.new_game(3, 3)
+    for viewer in (None, 0, 1, 2):
+        view = ed.player_view(s, viewer)
+        assert "seed" not in view
+        assert all("draw" not in seat for seat in view["seats"])
+        assert all(seat["draw_size"] == 4 for seat in view["seats"])
+    own = ed.player_view(s, 0)["seats"][0]["draw_counts"]
+    assert sum(own.values()) == 4
+    assert "draw_counts" not in ed.player_view(s, 0)["seats"][1]
+
+
+def test_hidden_changes_leave_other_viewers_views_unchanged():
+    s = ed.new_game(3, 11)
+    seat1 = s.seats[1]
+    # Another order of seat 1's draw pile, and a card traded between its hand and draw pile.
+    shuffled = swap_seat(s, 1, draw=tuple(reversed(seat1.draw)))
+    traded = swap_seat(
+        s, 1, hand=(seat1.draw[0], *seat1.hand[1:]), draw=(seat1.hand[0], *seat1.draw[1:])
+    )
+    for viewer in (None, 0, 2):
+        base = ed.player_view(s, viewer)
+        assert ed.player_view(shuffled, viewer) == base
+        assert ed.player_view(traded, viewer) == base
+    assert ed.player_view(shuffled, 1) == ed.player_view(s, 1)  # the owner never sees the order
+
+
+def test_decks_option_and_cave_stacks_stay_secret_until_the_end():
+    s = ed.new_game(2, 5, {"caves": True, "decks": [["scout"] * 8, ["explorer"] * 8]})
+    view = ed.player_view(s, None)
+    assert "decks" not in view["options"]
+    assert "cave_stacks" not in view
+    assert all(set(c) == {"hex", "left"} for c in view["caves"])
+    other = replace(s, caves=tuple(tuple(reversed(stack)) for stack in s.caves))
+    assert ed.player_view(other, 0) == ed.player_view(s, 0)
+
+
+def test_public_facts_are_in_every_view(kit):
+    s = kit.make(hands=[["scout", "photographer", "explorer", "traveller"]])
+    s = kit.play(
+        s,
+        {"type": "move", "card": 0, "path": [[1, 0], [2, 0]]},
+        {"type": "buy", "card": "photographer", "pay": [1]},
+    )
+    view = ed.player_view(s, None)
+    me = view["seats"][0]
+    assert me["explorers"][0] == [2, 0]
+    assert [c["card"] for c in me["played"]] == ["scout", "photographer"]
+    assert [c["card"] for c in me["acquired"]] == ["photographer"]
+    assert me["discard_top"]["card"] == "photographer"
+    assert me["hand_size"] == 2 and me["discard_size"] == 1
+    assert view["market"][2] == {"card": "photographer", "left": 2}
+    assert view["blockades"] == [{"joint": 0, "kind": "jungle", "value": 1, "owner": None}]
+    assert view["to_act"] == [0]
+
+
+def test_only_the_top_of_another_players_discard_pile_is_public(kit):
+    s = kit.make(hands=[["explorer", "sailor", "traveller", "traveller"]])
+    s = kit.play(s, {"type": "discard", "cards": [0, 1]}, END)
+    other = ed.player_view(s, 1)["seats"][0]
+    assert other["discard_top"]["id"] == 1
+    assert "discard" not in other
+    assert [c["id"] for c in ed.player_view(s, 0)["seats"][0]["discard"]] == [0, 1]
+
+
+def test_drawn_cards_are_seen_only_by_their_owner(kit):
+    s = kit.make(hands=[["explorer"]])
+    s = kit.play(s, {"type": "move", "card": 0, "path": [[1, 0]]})
+    events = ed.apply(s, 0, END).events
+    drew = [e for e in events if e["type"] == "drew"]
+    assert drew and drew[0]["visible_to"] == [0]
+    assert ed.events_for(events, 1) == [e for e in events if e["type"] != "drew"]
+    public = [e for e in events if e["type"] == "draw"]
+    assert public[0]["visible_to"] is None and public[0]["count"] == 1
+    names = ["Ana", "Ben"]
+    assert ed.describe_event(public[0], names) == "Ana drew 1 card(s)."
+
+
+def test_everything_is_shown_once_the_game_is_over(kit):
+    s = kit.make(["S J1 J1 | J1 J1"] * 4, [["giant-machete"]], players=4)
+    path = [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0]]
+    s = kit.play(s, {"type": "move", "card": 0, "path": path})
+    for _ in range(4):
+        s = kit.play(s, END)
+    assert ed.is_over(s)
+    view = ed.player_view(s, None)
+    assert view["seed"] == s.seed
+    assert all("hand" in seat and "draw" in seat for seat in view["seats"])
+    assert view["outcome"]["winners"] == [0]
+    assert view["options"]["decks"][0][0] == "giant-machete"
+
+
+def test_cards_discarded_from_hand_are_counted_for_others_and_named_for_the_owner(kit):
+    s = kit.make(hands=[["pioneer", "sailor", "traveller", "traveller"]])
+    events = ed.apply(s, 0, {"type": "discard", "cards": [0, 1]}).events
+    public = ed.events_for(events, 1)
+    assert public == [{"type": "discard", "seat": 0, "count": 2, "visible_to": None}]
+    mine = [e for e in ed.events_for(events, 0) if e["type"] == "discarded"]
+    assert [c["card"] for c in mine[0]["cards"]] == ["pioneer", "sailor"]
+    assert ed.describe_event(public[0], ["Ana", "Ben"]) == "Ana discarded 2 card(s) from hand."
+
+
+def test_cave_tokens_held_and_cards_removed_are_public(kit):
+    s = kit.make(["S B1 J1 | J1"] * 4, [["explorer", "sailor"]])
+    s = replace(s, seats=(replace(s.seats[0], tokens=(30,)), *s.seats[1:]))
+    s = kit.play(s, {"type": "camp", "to": [1, 0], "cards": [1]})
+    other = ed.player_view(s, 1)["seats"][0]
+    assert other["tokens"] == [{"id": 30, "kind": "pass"}]
+    assert other["removed"] == [{"id": 1, "card": "sailor"}]
+
+
+def test_the_board_can_be_rebuilt_from_any_view_without_the_seed():
+    from games.engines.el_dorado.sketch import sketch_layout
+
+    for options in (
+        {"map": "serpentine"},
+        {"map": "random"},
+        {"map": sketch_layout(["S J1 | J1"] * 4)},
+    ):
+        s = ed.new_game(2, 41, options)
+        view = json.loads(json.dumps(ed.player_view(s, None)))
+        assert ed.board_from_view(view) == ed.board_of(s)
+        assert "41" not in json.dumps(view["map"])

@@ -1,0 +1,56 @@
+"""Narration of events and the gem display."""
+
+from __future__ import annotations
+
+import games.engines.incan_gold as ig
+from games.engines.incan_gold.text import gems_text
+
+NAMES = ["Ana", "Bo", "Cy"]
+
+
+def narrate(events):
+    return [ig.describe_event(e, NAMES) for e in events]
+
+
+def test_hazard_narration_names_who_dropped_how_much(table):
+    # T15 among 3: 5 each; Cy returns; Ana and Bo are caught by the second snakes.
+    t = table(3, [["T15", "snakes", "T4", "snakes"]])
+    t.step({0: "continue", 1: "continue", 2: "return"})
+    t.all("continue")
+    t.all("continue")
+    hazard = [e for e in t.events if e["type"] == "hazard"][0]
+    assert ig.describe_event(hazard, NAMES) == "Snakes! Ana and Bo drop 14 gems"
+
+
+def test_lone_return_narration_mentions_gems_and_artifacts(table):
+    t = table(3, [["T13", "A5"]])
+    t.all("continue")
+    events = t.step({0: "continue", 1: "continue", 2: "return"})
+    assert "Cy returns alone with 5 gems and the 5 artifact" in narrate(events)
+
+
+def test_shared_return_narration(table):
+    t = table(3, [["T14"]])
+    events = t.step({0: "return", 1: "return", 2: "continue"})
+    assert "Back to camp: Ana with 5 gems, Bo with 5 gems" in narrate(events)
+    assert "Ana and Bo head back to camp; Cy presses on." in narrate(events)
+
+
+def test_every_event_of_a_game_has_narration():
+    state = ig.new_game(3, 9)
+    seen = set()
+    while not ig.is_over(state):
+        seat = min(ig.to_act(state))
+        progress = ig.apply(state, seat, {"type": "decide", "choice": "continue"})
+        for event in progress.events:
+            text = ig.describe_event(event, NAMES)
+            assert text and text != event["type"]
+            seen.add(event["type"])
+        state = progress.state
+    assert {"decided", "decision", "reveal", "flip", "hazard", "round_end", "game_over"} <= seen
+
+
+def test_gems_are_shown_as_the_fewest_gems():
+    assert gems_text(17) == "1 gold, 1 obsidian, 2 turquoise"
+    assert gems_text(5) == "1 obsidian"
+    assert gems_text(0) == "nothing"
