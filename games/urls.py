@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import replay_views, stats_views, views
 
 urlpatterns = [
     path("play/", views.play, name="play"),
@@ -20,4 +20,12 @@ urlpatterns = [
     path("matches/<int:match_id>/act/", views.act, name="match_act"),
     path("matches/<int:match_id>/resign/", views.resign, name="match_resign"),
     path("invite/<str:token>/", views.match_invite, name="match_invite"),
+    path("matches/<int:match_id>/replay/", replay_views.replay, name="match_replay"),
+    path("matches/<int:match_id>/export.json", replay_views.export_match, name="match_export"),
+    path(
+        "u/<str:username>/matches.ndjson",
+        replay_views.export_user_matches,
+        name="user_matches_export",
+    ),
+    path("stats/<str:game>/", stats_views.game_stats, name="game_stats"),
 ]
