@@ -35,4 +35,5 @@ urlpatterns = [
     ),
     path("settings/", views.settings_page, name="settings"),
     path("u/<str:username>/", views.profile, name="profile"),
+    path("u/<str:username>/history/", views.history, name="history"),
 ]

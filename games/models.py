@@ -154,3 +154,73 @@ class MatchAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} #{self.seq} seat {self.seat}: {self.action}"
+
+
+class PlayerRating(models.Model):
+    """A player's (or a bot level's) current rating in one game."""
+
+    game = models.CharField(max_length=32)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    bot_level = models.CharField(max_length=16, blank=True)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    display = models.IntegerField()
+    provisional = models.BooleanField(default=True)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    last_played = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_rating_per_user_and_game",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "bot_level"],
+                condition=models.Q(user__isnull=True),
+                name="one_rating_per_bot_and_game",
+            ),
+        ]
+        indexes = [models.Index(fields=["game", "-display"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.game}: {self.display}"
+
+    @property
+    def name(self) -> str:
+        if self.user_id is None:
+            return f"{self.bot_level.capitalize()} bot"
+        return self.user.shown_name
+
+
+class RatingChange(models.Model):
+    """One seat's rating before and after one rated match: the rating history."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="rating_changes")
+    rating = models.ForeignKey(PlayerRating, on_delete=models.CASCADE, related_name="changes")
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    display_before = models.IntegerField()
+    display_after = models.IntegerField()
+    place = models.PositiveSmallIntegerField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="one_change_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.seat.position}: {self.delta:+d}"
+
+    @property
+    def delta(self) -> int:
+        return self.display_after - self.display_before

@@ -6,6 +6,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,7 +18,9 @@ from games.boards.el_dorado import action_from_form
 from games.boards.page import match_context, render_live
 from games.catalog import GAMES
 from games.forms import FORMS
+from games.leaderboard import PERIODS, leaderboard
 from games.models import Match
+from games.ratings import PROVISIONAL_SIGMA
 from games.services import ServiceError
 from games.services import lobby as lobby_service
 from games.services import play as play_service
@@ -37,8 +40,23 @@ def play(request: HttpRequest) -> HttpResponse:
 
 
 def leaderboards(request: HttpRequest) -> HttpResponse:
-    """Ratings per game."""
-    return render(request, "games/leaderboards.html", {"games": GAMES})
+    """Ratings per game: ranked, paginated, by period; provisional players only on request."""
+    keys = [g.key for g in GAMES]
+    game = request.GET.get("game") if request.GET.get("game") in keys else keys[0]
+    period = request.GET.get("period") if request.GET.get("period") in PERIODS else "all"
+    provisional = request.GET.get("provisional") == "1"
+    rows = leaderboard(game, period, provisional)
+    page = Paginator(rows, 50).get_page(request.GET.get("page"))
+    context = {
+        "games": GAMES,
+        "game": game,
+        "game_name": next(g.name for g in GAMES if g.key == game),
+        "period": period,
+        "provisional": provisional,
+        "page": page,
+        "provisional_sigma": PROVISIONAL_SIGMA,
+    }
+    return render(request, "games/leaderboards.html", context)
 
 
 @login_required

@@ -67,6 +67,10 @@ def _finish(match: Match, state: Any) -> None:
         seat.score = scores[seat.position]
         seat.place = places[seat.position]
         seat.save(update_fields=["score", "place"])
+    from games.services.rating import rate_finished_match
+
+    # In the finishing transaction: a match is never finished without its rating changes.
+    rate_finished_match(match)
 
 
 def _compress_places(playing: list[int], places: list[int], resigned: list[int]) -> list[int]:

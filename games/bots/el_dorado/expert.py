@@ -100,7 +100,8 @@ class Planner:
             self.cache[key] = reach(pos, here, kind, power)
         return self.cache[key]
 
-    def _moves(self, pos: Position, cid: int, slug: str) -> list[Move]:
+    def moves(self, pos: Position, cid: int, slug: str) -> list[Move]:
+        """Every play of one hand card from `pos`, scored by distance gained."""
         t = CARD_TYPES[slug]
         kinds = MOVE_KINDS if t.kind == "wild" else (str(t.kind),)
         out = []
@@ -179,7 +180,7 @@ class Planner:
         while left:
             best = None
             for cid, slug in left:
-                for m in self._moves(pos, cid, slug):
+                for m in self.moves(pos, cid, slug):
                     if m.gain > 0 and (best is None or m.gain > best.gain):
                         best = m
             if best is None:
@@ -269,9 +270,16 @@ def expert_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
         return max(plays, key=lambda p: p[0])[1]
     if buy is not None:
         return {"type": "buy", "card": buy[1], "pay": buy[2]}
-    stuck = [m for m in planner._moves(pos, *pos.hand[0])] if pos.hand else []
-    if stuck and rng.random() < 0.25 and not any(m.gain > 0 for m in stuck):
-        return rng.choice(stuck).action()
+    sideways = [
+        m
+        for cid, slug in pos.hand
+        if CARD_TYPES[slug].kind != "action"
+        for m in planner.moves(pos, cid, slug)
+        if not m.blockade and m.gain > -1.5
+    ]
+    if sideways and rng.random() < 0.25:
+        # Explorers can jam a narrow passage; an occasional step aside lets the others by.
+        return rng.choice(sideways).action()
     return finish_turn(pos)
 
 

@@ -244,16 +244,26 @@ def random_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
     if pos.discarding:
         return {"type": "end_turn"}
     dist = distances(pos)
-    forward = [m for m in all_moves(pos, dist) if m.gain > 0]
+    every = all_moves(pos, dist)
+    forward = [m.action() for m in every if m.gain > 0]
+    spare = [cid for cid, _ in pos.hand]
+    rng.shuffle(spare)
+    plays = space_plays(pos, dist, spare) + blockade_plays(pos, dist, spare)
+    forward += [act for gain, act in plays if gain > 0]
     if forward and rng.random() < 0.8:
-        return rng.choice(forward).action()
+        return rng.choice(forward)
+    if every and rng.random() < 0.1:
+        # Now and then any step at all, so two explorers never jam a passage for good.
+        return rng.choice(every).action()
     if not pos.bought and rng.random() < 0.5:
         options = [
-            (slug, pay_with(list(pos.hand), CARD_TYPES[slug].cost)) for slug, _ in pos.market
+            (slug, pay_with(list(pos.hand), CARD_TYPES[slug].cost)) for slug, left in pos.market
         ]
         options = [(slug, pay) for slug, pay in options if pay is not None]
         if options:
-            slug, pay = rng.choice(options)
+            # Leaning to the dearest card it can pay for: stronger cards finish the race.
+            options.sort(key=lambda o: CARD_TYPES[o[0]].cost)
+            slug, pay = options[-1] if rng.random() < 0.5 else rng.choice(options)
             return {"type": "buy", "card": slug, "pay": pay}
     return {"type": "end_turn"}
 
