@@ -7,7 +7,8 @@ def test_it_presents_the_site_and_both_games(client, db):
     body = response.content.decode()
     assert "Incan Gold" in body and "The Quest for El Dorado" in body
     assert 'href="/signup/"' in body
-    assert "not playable yet" in body
+    assert "Tables are open" in body
+    assert body.count('href="/play/"') >= 3
 
 
 def test_it_greets_a_signed_in_player(auth_client):

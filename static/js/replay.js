@@ -1,0 +1,47 @@
+// Replays: arrow keys step through the match, the slider shows where it will jump, and the
+// move list keeps the current move in view. Every control is also a plain link or form.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  const KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
+
+  function typing(target) {
+    return target.closest("input, textarea, select, [contenteditable]") !== null;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    const nav = KEYS[event.key];
+    if (!nav || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!document.getElementById("replay-body") || typing(event.target)) return;
+    const link = document.querySelector(`#replay-body a[data-nav="${nav}"]`);
+    event.preventDefault();
+    if (link) link.click();
+  });
+
+  function showCurrentMove() {
+    const list = document.getElementById("replay-moves");
+    const current = list && list.querySelector(".current");
+    if (!current) return;
+    // Scroll the list only, not the page, so the board stays where the reader left it.
+    const top = current.offsetTop - list.offsetTop;
+    list.scrollTop = Math.max(0, top - list.clientHeight / 2 + current.clientHeight / 2);
+  }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.id !== "replay-slider") return;
+    const body = document.getElementById("replay-body");
+    const position = body && body.querySelector(".replay-position");
+    const step = Number(event.target.value);
+    if (position) {
+      position.textContent = step ? `Move ${step} of ${body.dataset.last}` : "The opening";
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", showCurrentMove);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", showCurrentMove);
+  } else {
+    showCurrentMove();
+  }
+})();
