@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 from games.engines.el_dorado.maps.board import board_from_layout  # noqa: E402
 from games.engines.el_dorado.maps.loader import DATA_DIR, MAP_SLUGS, board_to_json  # noqa: E402
 
-DEFAULT_SHARED = Path("/work/shared/data/el-dorado")
+DEFAULT_SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "el-dorado"
 TILE_RADIUS = 3
 
 # The utwente transcription names terrains by the card that pays for them.

@@ -23,7 +23,9 @@ from games.engines.el_dorado.maps import (
     validate,
 )
 
-SHARED = Path("/work/shared/data/el-dorado/layouts.json")
+SHARED = (
+    Path(__file__).resolve().parents[3].parent / "shared" / "data" / "el-dorado" / "layouts.json"
+)
 
 # Expected facts read off the rulebook layouts (pieces in path order) and layouts.json.
 OFFICIAL = {

@@ -23,7 +23,9 @@ from games.engines.el_dorado.maps import (
     validate,
 )
 
-SHARED = Path("/work/shared/data/el-dorado/layouts.json")
+SHARED = (
+    Path(__file__).resolve().parents[3].parent / "shared" / "data" / "el-dorado" / "layouts.json"
+)
 
 
 def _with_spaces(board: Board, **changes: Space) -> Board:
