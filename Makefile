@@ -25,9 +25,10 @@ run: migrate
 	@echo "Expedition is starting on http://127.0.0.1:$(PORT)/"
 	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b 127.0.0.1 -p $(PORT) config.asgi:application
 
-## The whole test suite.
+## The whole test suite (browser tests in a run of their own: Playwright keeps an event loop).
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not browser"
+	$(BIN)/python -m pytest -m browser
 
 ## Everything but the browser tests.
 test-fast: install

@@ -44,6 +44,7 @@ class NewMatchForm(forms.Form):
     game_key = ""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         engine = get_engine(self.game_key)
         self.fields["game"].initial = self.game_key

@@ -24,3 +24,10 @@ def auth_client(client, user_factory):
     client.force_login(user)
     client.user = user
     return client
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    # Everything under tests/browser drives Chromium: `make test` runs those on their own.
+    for item in items:
+        if "tests/browser/" in str(item.path).replace("\\", "/"):
+            item.add_marker(pytest.mark.browser)

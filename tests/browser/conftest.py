@@ -12,13 +12,14 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screensh
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
     executable = shutil.which("chromium")
     if executable is None:
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    # Playwright's sync API runs an event loop in this thread; the ORM calls made by test
-    # set-up here are still plain synchronous ones.
+    # Playwright's sync API runs an event loop in this thread while it is open (so it is closed
+    # after each module, before any asyncio test); the ORM calls made by test set-up here are
+    # still plain synchronous ones.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     from playwright.sync_api import sync_playwright
 

@@ -33,6 +33,7 @@ def test_two_players_and_a_bot_play_a_match_live_to_the_end(browser, daphne_serv
     _sign_up(bo, base, "bo")
 
     ana.goto(f"{base}/play/")
+    screenshot(ana, "lobby")
     form = ana.locator("form.new-match-form").first
     form.locator("select[name='incan-gold-players']").select_option("3")
     form.locator("select[name='incan-gold-seat_2']").select_option("cautious")
