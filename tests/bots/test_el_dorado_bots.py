@@ -80,10 +80,13 @@ def test_expert_finishes_when_it_can():
 
 
 def test_bots_rank_expert_over_greedy_over_random():
+    # Fixed seeds: the games are the same on every run, so these margins cannot flake.
     duel = run_arena("el-dorado", ["expert", "greedy"], games=24, seed=11)
     expert, greedy = duel.level_stats()
     assert duel.capped == 0
     assert expert.win_rate.mean >= 0.65
-    weak = run_arena("el-dorado", ["greedy", "random"], games=8, seed=11)
-    greedy, rnd = weak.level_stats()
-    assert greedy.win_rate.mean >= 0.9
+    table = run_arena("el-dorado", ["expert", "greedy", "random"], games=24, seed=11)
+    expert, greedy, rnd = table.level_stats()
+    assert table.capped == 0
+    assert expert.win_rate.mean >= greedy.win_rate.mean + 0.3
+    assert greedy.score.mean > rnd.score.mean and rnd.win_rate.mean == 0

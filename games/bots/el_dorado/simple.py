@@ -265,7 +265,11 @@ def random_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
             options.sort(key=lambda o: CARD_TYPES[o[0]].cost)
             slug, pay = options[-1] if rng.random() < 0.5 else rng.choice(options)
             return {"type": "buy", "card": slug, "pay": pay}
-    return {"type": "end_turn"}
+    drawers = [cid for cid, slug in pos.hand if CARD_TYPES[slug].draws]
+    if drawers and rng.random() < 0.5:
+        return {"type": "action", "card": rng.choice(drawers)}
+    # Kept cards would clog the hand: discard them all and draw afresh.
+    return finish_turn(pos)
 
 
 def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any]:

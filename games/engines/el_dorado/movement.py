@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import IllegalAction
-from .maps import Board, Terrain
+from .maps import Board, Terrain, neighbours_of
 from .state import Hex, State
 
 # The card kind each enterable terrain asks for.
@@ -64,7 +64,7 @@ def check_enterable(
     if to not in board.spaces:
         raise IllegalAction(f"Space {list(to)} is not on the board.")
     if to not in board.neighbours(here):
-        if to in (n for n in _six(here)):
+        if to in neighbours_of(here):
             raise IllegalAction(f"A wall separates {list(here)} from {list(to)}.")
         raise IllegalAction(f"Space {list(to)} is not next to {list(here)}.")
     terrain = board.spaces[to].terrain
@@ -74,11 +74,6 @@ def check_enterable(
         raise IllegalAction(f"Space {list(to)} is a start space; explorers only leave those.")
     if to in blocked and not passing:
         raise IllegalAction(f"Space {list(to)} holds another explorer.")
-
-
-def _six(h: Hex) -> tuple[Hex, ...]:
-    q, r = h
-    return ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1), (q, r + 1))
 
 
 def walk(
