@@ -29,6 +29,12 @@ def action_from_form(data: Any) -> dict[str, Any]:
         field = "cards"
     if field and field not in action:
         action[field] = ticked
+    if action.get("type") == "buy" and "tokens" not in action:
+        raw_tokens = data.getlist("tokens") if hasattr(data, "getlist") else data.get("tokens", [])
+        if raw_tokens:
+            action["tokens"] = [int(t) for t in raw_tokens]
+    if action.get("type") == "token" and action.get("cards") == "?":
+        action["cards"] = ticked
     if action.get("type") == "action" and action.get("take") == "?":
         action["take"] = data.get("take", "")
     return action
@@ -37,7 +43,9 @@ def action_from_form(data: Any) -> dict[str, Any]:
 def card_info(card_id: int | None, slug: str) -> dict[str, Any]:
     """One card as the page draws it."""
     kind = CARD_TYPES[slug]
+    pays = kind.power if kind.kind in ("coin", "wild") else 0.5
     return {
+        "pays": "½" if pays == 0.5 else pays,
         "id": card_id,
         "slug": slug,
         "name": kind.name,
@@ -109,6 +117,23 @@ def _describe_play(action: Mapping[str, Any], board: Board, hand: dict) -> str:
     return kind
 
 
+def _token_play(action: Mapping[str, Any], board: Board) -> dict[str, str]:
+    label = TOKENS[action["token"]].label()
+    template = dict(action)
+    if action["type"] == "move":
+        target = tuple(action["path"][-1])
+        return {"text": f"Use the {label}: to {_space_label(board, target)}", "do": _button(action)}
+    if "cards" in action:
+        template["cards"] = "?"  # the ticked cards
+        return {"text": f"Use the {label} on the ticked cards", "do": _button(template)}
+    extra = ""
+    if "kind" in action:
+        extra = f" (next card as {action['kind']})"
+    elif "to" in action:
+        extra = f" to {_space_label(board, tuple(action['to']))}"
+    return {"text": f"Use the {label}{extra}", "do": _button(action)}
+
+
 def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
     """Add what the El Dorado template needs to the common match context."""
     view = context["view"]
@@ -141,6 +166,8 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
                 plays.append({"text": _describe_play(action, board, hand), "do": _button(template)})
             elif action["type"] == "blockade":
                 plays.append({"text": _describe_play(action, board, hand), "do": _button(action)})
+            elif action["type"] == "token" or (action["type"] == "move" and "token" in action):
+                plays.append(_token_play(action, board))
             elif action["type"] == "action" and action.get("take"):
                 if not any(a["card"]["id"] == action["card"] for a in action_cards):
                     template = {"type": "action", "card": action["card"], "take": "?"}
@@ -193,6 +220,10 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
         "ed_seats": seats,
         "turn": turn,
         "turn_name": context["names"][turn["seat"]],
-        "your_tokens": view["seats"][you]["tokens"] if you is not None else [],
+        "your_tokens": [
+            {"id": t["id"], "label": TOKENS[t["id"]].label()} for t in view["seats"][you]["tokens"]
+        ]
+        if you is not None
+        else [],
         "outcome": view.get("outcome"),
     }
