@@ -31,6 +31,23 @@ def _last_reveal(context: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _last_round(context: Mapping[str, Any]) -> list[str]:
+    """How the previous round ended, while the new one has not had its first reveal."""
+    lines = list(context.get("log", []))
+    for index in range(len(lines) - 1, -1, -1):
+        kind = lines[index].kind
+        if kind == "reveal":
+            return []
+        if kind == "round_end":
+            start = index
+            while start > 0 and lines[start - 1].kind in ("hazard", "return", "flip", "reveal"):
+                start -= 1
+                if lines[start].kind in ("hazard", "return"):
+                    break
+            return [line.text for line in lines[start : index + 1]]
+    return []
+
+
 def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
     """Add what the Incan Gold template needs to the common match context."""
     view = context["view"]
@@ -62,5 +79,6 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
         "choices": choices if not context.get("you_resigned") else [],
         "in_temple": you is not None and view["seats"][you]["in_temple"],
         "last_reveal": _last_reveal(context),
+        "last_round": _last_round(context),
         "outcome": view.get("outcome"),
     }
