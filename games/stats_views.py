@@ -19,6 +19,7 @@ from games.forms import MAP_CHOICES
 
 MAP_NAMES = {**dict(MAP_CHOICES), "custom": "Custom map"}
 MAX_DEPTH = 20  # deeper rounds are too rare to say anything about
+FEW_ROUNDS = 5  # a card depth fewer rounds reached is drawn pale
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Bar:
     label: str  # under the bar
     value: str  # above the bar ("" when the bar is too narrow for it)
     title: str  # tooltip and accessible text
+    faint: bool = False  # drawn pale: too few cases behind it to trust
 
 
 @dataclass(frozen=True)
@@ -55,12 +57,17 @@ class Chart:
     description: str
 
     @property
+    def dense(self) -> bool:
+        """Too many bars for every label to fit on a phone."""
+        return len(self.bars) > 8
+
+    @property
     def tick_x(self) -> int:
         return self.left - 6
 
 
 WIDTH, HEIGHT = 560, 250
-LEFT, RIGHT, TOP, BOTTOM = 46, 10, 22, 34
+LEFT, RIGHT, TOP, BOTTOM = 64, 12, 22, 36
 
 
 @require_GET
@@ -105,12 +112,15 @@ def _common(matches) -> dict[str, Any]:
 def _incan_gold(matches) -> dict[str, Any]:
     tally = stats.incan_gold_rounds(matches)
     depths = tally.survival()[:MAX_DEPTH]
+    hazards = tally.hazard_shares()
+    top = max((h.rounds for h in hazards), default=0)
     return {
         "rounds": tally.rounds,
         "hazard_rounds": sum(tally.hazards.values()),
         "depths": depths,
         "survival_chart": _survival_chart(depths) if depths else None,
-        "hazards": tally.hazard_shares(),
+        "few_rounds": FEW_ROUNDS if any(d.reached < FEW_ROUNDS for d in depths) else None,
+        "hazards": [(h, h.rounds / top if top else 0) for h in hazards],
     }
 
 
@@ -170,15 +180,15 @@ def _duration(minutes: float | None) -> str:
 # Charts ------------------------------------------------------------------------------------
 
 
-def _nice_ceiling(value: float) -> tuple[float, float]:
-    """A round top for an axis at or above value, and the step between its ticks."""
-    if value <= 0:
-        return 1, 1
+def _count_axis(value: int) -> tuple[int, int]:
+    """A round top for a count axis at or above value, and a whole step between its ticks."""
+    if value <= 4:
+        return max(value, 1), 1
     magnitude = 10 ** math.floor(math.log10(value))
-    for factor in (1, 2, 2.5, 5, 10):
-        step = factor * magnitude / 4
+    for factor in (0.1, 0.2, 0.5, 1, 2, 5, 10):
+        step = max(1, round(factor * magnitude))
         top = step * math.ceil(value / step)
-        if top / step <= 5:
+        if top // step <= 5:
             return top, step
     return value, value
 
@@ -197,9 +207,16 @@ def _bars(values: Sequence[float], top: float) -> tuple[list[tuple[float, float,
     return boxes, round(width, 1)
 
 
-def _bar(box: tuple[float, float, float], width: float, label: str, value: str, title: str) -> Bar:
+def _bar(
+    box: tuple[float, float, float],
+    width: float,
+    label: str,
+    value: str,
+    title: str,
+    faint: bool = False,
+) -> Bar:
     x, y, height = box
-    return Bar(x, y, width, height, round(x + width / 2, 1), label, value, title)
+    return Bar(x, y, width, height, round(x + width / 2, 1), label, value, title, faint)
 
 
 def _ticks(top: float, step: float, fmt) -> list[Tick]:
@@ -214,9 +231,7 @@ def _ticks(top: float, step: float, fmt) -> list[Tick]:
 def _histogram_chart(bins: Sequence[stats.Bin]) -> Chart | None:
     if not bins:
         return None
-    top, step = _nice_ceiling(max(b.count for b in bins))
-    step = max(step, 1)
-    top = step * math.ceil(top / step)
+    top, step = _count_axis(max(b.count for b in bins))
     boxes, width = _bars([b.count for b in bins], top)
     bars = [
         _bar(
@@ -253,6 +268,7 @@ def _survival_chart(depths: Sequence[stats.Depth]) -> Chart:
             f"{d.rate * 100:.0f}%" if width >= 30 else "",
             f"Card {d.card}: {d.survived} of {d.reached} rounds survived it "
             f"({d.rate * 100:.0f}%); {d.cumulative * 100:.0f}% survive this far",
+            faint=d.reached < FEW_ROUNDS,
         )
         for box, d in zip(boxes, depths, strict=True)
     ]
