@@ -77,3 +77,22 @@ document.addEventListener("click", function (event) {
   const button = document.querySelector(`.ed-dest[data-hex="${space.dataset.hex}"]`);
   if (button) button.click();
 });
+
+// El Dorado: pointing at a destination button marks its space on the map, and back.
+function markSpace(hex, on) {
+  document.querySelectorAll(`svg [data-hex="${hex}"], .ed-dest[data-hex="${hex}"]`).forEach(
+    function (el) { el.classList.toggle("pointed", on); }
+  );
+}
+["mouseover", "focusin"].forEach(function (type) {
+  document.addEventListener(type, function (event) {
+    const el = event.target.closest && event.target.closest(".ed-dest, svg [data-hex]");
+    if (el) markSpace(el.dataset.hex || el.getAttribute("data-hex"), true);
+  });
+});
+["mouseout", "focusout"].forEach(function (type) {
+  document.addEventListener(type, function (event) {
+    const el = event.target.closest && event.target.closest(".ed-dest, svg [data-hex]");
+    if (el) markSpace(el.dataset.hex || el.getAttribute("data-hex"), false);
+  });
+});

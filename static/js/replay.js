@@ -15,14 +15,24 @@
     if (!nav || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (!document.getElementById("replay-body") || typing(event.target)) return;
     const link = document.querySelector(`#replay-body a[data-nav="${nav}"]`);
+    if (!link) return;
     event.preventDefault();
-    if (link) link.click();
+    link.click();
   });
 
   function showCurrentMove() {
+    const body = document.getElementById("replay-body");
     const list = document.getElementById("replay-moves");
-    const current = list && list.querySelector(".current");
+    if (!body || !list) return;
+    // The list is kept across steps (hx-preserve), so the marker is moved here.
+    for (const item of list.querySelectorAll(".current")) {
+      item.classList.remove("current");
+      item.removeAttribute("aria-current");
+    }
+    const current = list.querySelector(`li[data-step="${body.dataset.step}"]`);
     if (!current) return;
+    current.classList.add("current");
+    current.setAttribute("aria-current", "step");
     // Scroll the list only, not the page, so the board stays where the reader left it.
     const top = current.offsetTop - list.offsetTop;
     list.scrollTop = Math.max(0, top - list.clientHeight / 2 + current.clientHeight / 2);
@@ -38,7 +48,8 @@
     }
   });
 
-  document.addEventListener("htmx:afterSettle", showCurrentMove);
+  document.addEventListener("htmx:afterSwap", showCurrentMove);
+  document.addEventListener("htmx:historyRestore", showCurrentMove);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", showCurrentMove);
   } else {
