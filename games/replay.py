@@ -7,6 +7,7 @@ come from the engine state itself; that is fine here because the match is over.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,12 +57,9 @@ class Replay:
     moves: list[Move]
     board_template: str
     board: dict[str, Any]
+    state: Any  # the engine state after `step` actions
+    stage_template: str | None = None  # drawn full width above the columns (a wide map)
     urls: dict[str, str | None] = field(default_factory=dict)
-
-    @property
-    def percent(self) -> int:
-        """How far through the match this step is, for the progress bar."""
-        return round(100 * self.step / self.last) if self.last else 100
 
 
 def replay_url(match: Match, step: int) -> str:
@@ -74,8 +72,11 @@ def step_count(match: Match) -> int:
     return match.actions.count()
 
 
-def build_replay(match: Match, step: int) -> Replay:
-    """The match after `step` actions (0: the opening), with every hidden thing shown."""
+def build_replay(match: Match, step: int, with_moves: bool = True) -> Replay:
+    """The match after `step` actions (0: the opening), with every hidden thing shown.
+
+    Without `with_moves` the move list is left empty: a page stepping by htmx keeps its own.
+    """
     engine = engine_for(match)
     log = logged_actions(match)
     step = max(0, min(step, len(log)))
@@ -102,9 +103,11 @@ def build_replay(match: Match, step: int) -> Replay:
         mover=mover,
         action=action,
         narration=narrate(engine, here, names),
-        moves=move_list(match, engine, names, step),
+        moves=move_list(match, engine, names, step) if with_moves else [],
         board_template=board_template,
         board=board,
+        state=folded.state,
+        stage_template=STAGES.get(match.game),
         urls=urls,
     )
 
@@ -132,8 +135,10 @@ def move_list(match: Match, engine: Any, names: Sequence[str], current: int) -> 
     moves = [
         Move(0, "", "", "The opening", opening, replay_url(match, 0), current == 0),
     ]
-    rows = MatchAction.objects.filter(match=match).order_by("seq").values_list(
-        "seq", "seat", "action", "events"
+    rows = (
+        MatchAction.objects.filter(match=match)
+        .order_by("seq")
+        .values_list("seq", "seat", "action", "events")
     )
     for seq, seat, action, events in rows:
         name = names[seat]
@@ -224,6 +229,12 @@ def _ed_cards(state: Any, ids: Sequence[int]) -> list[dict[str, Any]]:
     return [card_info(card, state.cards[card]) for card in ids]
 
 
+def _ratio(svg: str) -> str:
+    """Width over height of a drawn map, so a long map can be given room to stay legible."""
+    found = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"', svg)
+    return f"{float(found[1]) / float(found[2]):.2f}" if found else "1.6"
+
+
 def el_dorado_board(engine: Any, state: Any, names: Sequence[str]) -> tuple[str, dict]:
     """The map with explorers and blockades, every hand and pile in order, and the market."""
     view = engine.player_view(state, None)
@@ -259,13 +270,15 @@ def el_dorado_board(engine: Any, state: Any, names: Sequence[str]) -> tuple[str,
         for c, stack in zip(view["caves"], state.caves, strict=False)
         if stack
     ]
+    svg = render_board(
+        board,
+        blockades=blockades,
+        explorers=explorers,
+        cave_tokens={tuple(c["hex"]): c["left"] for c in view["caves"]},
+    )
     data = {
-        "svg": render_board(
-            board,
-            blockades=blockades,
-            explorers=explorers,
-            cave_tokens={tuple(c["hex"]): c["left"] for c in view["caves"]},
-        ),
+        "svg": svg,
+        "map_ratio": _ratio(svg),
         "map_name": board.name,
         "round": state.turn.round,
         "over": state.over,
@@ -283,3 +296,4 @@ def el_dorado_board(engine: Any, state: Any, names: Sequence[str]) -> tuple[str,
 
 
 BOARDS = {"incan-gold": incan_gold_board, "el-dorado": el_dorado_board}
+STAGES = {"el-dorado": "games/replay/el_dorado_map.html"}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET
@@ -31,7 +32,7 @@ def _finished_match(request: HttpRequest, match_id: int) -> Match:
     return match
 
 
-def _plays_in(match: Match, user) -> bool:
+def _plays_in(match: Match, user: User | AnonymousUser) -> bool:
     return user.is_authenticated and match.seats.filter(user=user).exists()
 
 
@@ -60,8 +61,10 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     if step != asked and not _partial(request):
         # An address past either end shows the nearest real step under its own address.
         return redirect(replay_url(match, step))
-    context = {"replay": build_replay(match, step)}
-    if _partial(request):
+    partial = _partial(request)
+    # A page stepping by htmx keeps the move list it has (hx-preserve): only the marker moves.
+    context = {"replay": build_replay(match, step, with_moves=not partial), "keep_moves": partial}
+    if partial:
         response = render(request, "games/replay.html#body", context)
         return push_url(response, replay_url(match, step)) if step != asked else response
     return render(request, "games/replay.html", context)

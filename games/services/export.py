@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,7 +15,7 @@ from accounts.models import User
 from games.bots.registry import bot_levels
 from games.engines.registry import GAMES, get_engine
 from games.models import Match, MatchAction, Seat, Status
-from games.services.play import _compress_places
+from games.services.play import final_places
 from games.services.state import start_state
 
 FORMAT = "expedition-match"
@@ -24,6 +24,9 @@ FORMAT_VERSION = 1
 
 def export_match(match: Match) -> dict[str, Any]:
     """A finished match as JSON-safe data that replays exactly through the engine."""
+    if match.status != Status.FINISHED:
+        # Before the end the seed and the hidden cards are secret; an abandoned match never ended.
+        raise ValueError("Only a finished match can be exported.")
     # Sorted here rather than in SQL so that prefetched seats and actions are used as they are.
     seats = sorted(match.seats.all(), key=lambda seat: seat.position)
     return {
@@ -72,14 +75,6 @@ def finished_matches_of(user: User, viewer: User | None) -> QuerySet[Match]:
 
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment is not None else None
-
-
-def final_places(places: Sequence[int], resigned: Sequence[int]) -> list[int]:
-    """The site's places: the engine's, with resigned players ranked below everyone else."""
-    if not resigned:
-        return list(places)
-    playing = sorted((p for p in range(len(places)) if p not in resigned), key=lambda p: places[p])
-    return _compress_places(playing, list(places), list(resigned))
 
 
 # --- Import -------------------------------------------------------------------------------

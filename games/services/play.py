@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -56,13 +56,7 @@ def _finish(match: Match, state: Any) -> None:
     seats = list(match.seats.all())
     scores = result["scores"]
     places = list(result["places"])
-    # A resigned player ranks below everyone who played on, whatever their score.
-    resigned = [s.position for s in seats if s.resigned]
-    if resigned:
-        playing = sorted(
-            (p for p in range(len(seats)) if p not in resigned), key=lambda p: places[p]
-        )
-        places = _compress_places(playing, places, resigned)
+    places = final_places(places, [s.position for s in seats if s.resigned])
     for seat in seats:
         seat.score = scores[seat.position]
         seat.place = places[seat.position]
@@ -73,7 +67,9 @@ def _finish(match: Match, state: Any) -> None:
     rate_finished_match(match)
 
 
-def _compress_places(playing: list[int], places: list[int], resigned: list[int]) -> list[int]:
+def final_places(places: Sequence[int], resigned: Sequence[int]) -> list[int]:
+    """The site's places: the engine's, with resigned players ranked below everyone else."""
+    playing = sorted((p for p in range(len(places)) if p not in resigned), key=lambda p: places[p])
     new = list(places)
     rank = 0
     previous = None

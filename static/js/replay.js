@@ -2,6 +2,9 @@
 // move list keeps the current move in view. Every control is also a plain link or form.
 (function () {
   "use strict";
+  // htmx runs this script again when it restores the page from its history cache: wire once.
+  if (window.replayReady) return;
+  window.replayReady = true;
   document.documentElement.classList.add("js");
 
   const KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
@@ -17,6 +20,9 @@
     const link = document.querySelector(`#replay-body a[data-nav="${nav}"]`);
     if (!link) return;
     event.preventDefault();
+    // A link swapped in a moment ago may not be wired to htmx yet: without this a quick key
+    // would load the whole page instead of the replay body.
+    if (window.htmx) window.htmx.process(link);
     link.click();
   });
 

@@ -9,6 +9,7 @@ import sys
 from random import Random
 
 import pytest
+from playwright.sync_api import expect
 
 from games.bots.registry import get_bot
 from games.engines.registry import get_engine
@@ -70,8 +71,12 @@ def _step(page) -> int:
 
 
 def _wait_step(page, step: int) -> None:
+    # The step shown, and the page settled: no request out, no swap still settling.
     page.wait_for_function(
-        f"document.getElementById('replay-body').dataset.step === '{step}'", timeout=10_000
+        f"""document.readyState === 'complete'
+        && document.getElementById('replay-body').dataset.step === '{step}'
+        && !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')""",
+        timeout=10_000,
     )
     assert page.url.endswith(f"?step={step}")
 
@@ -108,22 +113,29 @@ def test_a_replay_steps_by_buttons_keys_slider_and_move_list(
     _wait_step(page, 3)
     page.keyboard.press("ArrowLeft")
     _wait_step(page, 2)
-    assert page.locator(".replay-moves li.current .replay-move-no").inner_text() == "2"
+    # The page keeps its move list; the marker follows the step.
+    expect(page.locator(".replay-moves li.current .replay-move-no")).to_have_text("2")
 
     last = int(page.locator("#replay-body").get_attribute("data-last"))
     page.locator("#replay-slider").fill(str(last // 2))
     _wait_step(page, last // 2)
+    page.evaluate("window.scrollTo(0, 0)")  # the sticky controls back at the top of the shot
     screenshot(page, f"replay-{game}-middle")
 
     page.locator(".replay-moves a").nth(7).click()
     _wait_step(page, 7)
     page.go_back()
     _wait_step(page, last // 2)
+    expect(page.locator(".replay-moves li.current .replay-move-no")).to_have_text(str(last // 2))
 
     page.keyboard.press("End")
     _wait_step(page, last)
+    # The move list outlives every swap, a step back through history included.
+    expect(page.locator(".replay-moves li")).to_have_count(last + 1)
+    expect(page.locator(".replay-moves li.current .replay-move-no")).to_have_text(str(last))
     assert page.get_by_role("link", name="Next move", exact=True).count() == 0
     assert page.locator(".badge", has_text="Game over").is_visible()
+    page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, f"replay-{game}-end")
     page.keyboard.press("Home")
     _wait_step(page, 0)
@@ -152,5 +164,5 @@ def test_a_replay_works_without_javascript(browser, daphne_server, imported):
     page.locator("#replay-slider").fill("9")
     page.get_by_role("button", name="Go").click()
     page.wait_for_url("**/replay/?step=9")
-    assert page.locator(".replay-moves li.current .replay-move-no").inner_text() == "9"
+    expect(page.locator(".replay-moves li.current .replay-move-no")).to_have_text("9")
     page.context.close()
