@@ -216,13 +216,12 @@ def parse_submission(data) -> tuple[object, int | None]:
 @require_POST
 def act(request: HttpRequest, match_id: int) -> HttpResponse:
     """Submit a move; errors come back as a message and change nothing."""
-    get_viewable(request, match_id)
-    try:
+
+    def run() -> None:
         action, version = parse_submission(request.POST)
         play_service.submit_action(match_id, request.user, action, version)
-    except ServiceError as exc:
-        return _respond(request, match_id, exc.message)
-    return _respond(request, match_id)
+
+    return _lobby_action(request, match_id, run)
 
 
 @login_required

@@ -39,6 +39,14 @@ def _site_seats(match: Match) -> dict[int, str]:
     return seats
 
 
+def choose_for_seat(match: Match, state: object, position: int, level: str, why: str) -> dict:
+    """The action a bot of `level` picks for a seat, seeing only that seat's view."""
+    view = engine_for(match).player_view(state, position)
+    # Its randomness comes from the match, so a choice can be explained after the fact.
+    rng = random.Random(f"{match.seed}:{why}:{position}:{match.version}")
+    return get_bot(match.game, level)(view, position, rng)
+
+
 def play_one(match_id: int) -> bool:
     """Let one site-played seat move, if the match waits for one. True when a move was made."""
     match = Match.objects.get(pk=match_id)
@@ -51,11 +59,7 @@ def play_one(match_id: int) -> bool:
         level = seats.get(position)
         if level is None:
             continue
-        view = engine.player_view(state, position)
-        # The bot's own randomness is derived from the match, so a replay is explainable,
-        # but it only ever sees its seat's view.
-        rng = random.Random(f"{match.seed}:bot:{position}:{match.version}")
-        action = get_bot(match.game, level)(view, position, rng)
+        action = choose_for_seat(match, state, position, level, "bot")
         from games.services.play import act_for_seat
 
         try:

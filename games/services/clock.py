@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import logging
-import random
 
 from django.db import transaction
 from django.utils import timezone
 
-from games.bots.registry import get_bot
 from games.models import Match, Seat, Status
-from games.services.bots import autopilot_level, play_bots
+from games.services.bots import autopilot_level, choose_for_seat, play_bots
 from games.services.errors import ServiceError
 from games.services.state import current_state, engine_for
 
@@ -42,9 +40,7 @@ def time_out(match_id: int, now=None) -> int:
         seat = humans.get(position)
         if seat is None:
             continue
-        view = engine.player_view(state, position)
-        rng = random.Random(f"{match.seed}:timeout:{position}:{match.version}")
-        action = get_bot(match.game, autopilot_level(match.game))(view, position, rng)
+        action = choose_for_seat(match, state, position, autopilot_level(match.game), "timeout")
         try:
             match = act_for_seat(match.pk, position, action, match.version)
         except ServiceError as exc:

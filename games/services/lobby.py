@@ -104,6 +104,13 @@ def _touch(match: Match) -> None:
     announce(match)
 
 
+def _start_if_full(match: Match) -> None:
+    if match.seats.count() == match.players:
+        _start(match)
+    else:
+        _touch(match)
+
+
 @transaction.atomic
 def join_match(match_id: int, user: User, invite_token: str | None = None) -> Match:
     """Take a free seat; the match starts when the last seat is taken."""
@@ -118,10 +125,7 @@ def join_match(match_id: int, user: User, invite_token: str | None = None) -> Ma
         Seat.objects.create(match=match, position=_free_position(match), user=user)
     except IntegrityError:
         raise ServiceError("That seat was just taken; please try again.") from None
-    if match.seats.count() == match.players:
-        _start(match)
-    else:
-        _touch(match)
+    _start_if_full(match)
     return match
 
 
@@ -157,10 +161,7 @@ def add_bot(match_id: int, user: User, level: str) -> Match:
     if level not in bot_levels(match.game):
         raise ServiceError(f"There is no {level!r} bot for this game.")
     Seat.objects.create(match=match, position=_free_position(match), bot_level=level)
-    if match.seats.count() == match.players:
-        _start(match)
-    else:
-        _touch(match)
+    _start_if_full(match)
     return match
 
 

@@ -49,8 +49,9 @@ def test_a_human_turn_is_several_actions_then_the_bots_play(user_factory):
     action = _simple_action(state, 0)
     submit_action(match.pk, people["ana"], action, match.version)
     match.refresh_from_db()
-    submit_action(match.pk, people["ana"], {"type": "end_turn"}, match.version)
-    match.refresh_from_db()
+    if action["type"] != "end_turn":
+        submit_action(match.pk, people["ana"], {"type": "end_turn"}, match.version)
+        match.refresh_from_db()
     seats = set(MatchAction.objects.filter(match=match).values_list("seat", flat=True))
     assert seats >= {0, 1}, "the greedy bot played its turn after ana"
     assert engine_for(match).to_act(current_state(match)) == frozenset({2})
