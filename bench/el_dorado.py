@@ -40,6 +40,32 @@ def greedy_games_per_second(seconds: float = 5.0) -> tuple[float, list[float]]:
     return games / (time.perf_counter() - start), times
 
 
+def phase_microseconds(games: int = 10) -> tuple[float, float, float]:
+    """Mean time per action of the view, the greedy bot and `apply`, over whole greedy games
+    (a run of its own: the timers would slow the games-per-second loop)."""
+    totals = [0.0, 0.0, 0.0]
+    actions = 0
+    clock = time.perf_counter
+    for seed in range(games):
+        state = ed.new_game(PLAYERS, seed)
+        rng = random.Random(seed)
+        while not ed.is_over(state) and actions < ACTION_CAP * games:
+            seat = min(ed.to_act(state))
+            a = clock()
+            view = ed.player_view(state, seat)
+            b = clock()
+            action = greedy_bot(view, seat, rng)
+            c = clock()
+            state = ed.apply(state, seat, action).state
+            d = clock()
+            totals[0] += b - a
+            totals[1] += c - b
+            totals[2] += d - c
+            actions += 1
+    view_us, bot_us, apply_us = (t / actions * 1e6 for t in totals)
+    return view_us, bot_us, apply_us
+
+
 def replay_milliseconds(repeats: int = 20) -> tuple[float, int]:
     """Median time to rebuild a finished 4-player match from its seed and action log."""
     state, log = _game(12345)
@@ -77,6 +103,8 @@ def main() -> None:
     rate, applies = greedy_games_per_second()
     print(f"4-player greedy games per second (goal >= 100): {rate:.1f}")
     print(f"median apply: {statistics.median(applies) * 1e6:.0f} us over {len(applies)} calls")
+    view_us, bot_us, apply_us = phase_microseconds()
+    print(f"per action: view {view_us:.1f} us, greedy bot {bot_us:.1f} us, apply {apply_us:.1f} us")
     ms, actions = replay_milliseconds()
     print(f"replay of a finished 4-player match ({actions} actions, goal < 20 ms): {ms:.1f} ms")
     # Replaying is the engine alone (no views, no bot decisions): its own games-per-second bound.

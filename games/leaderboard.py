@@ -105,13 +105,10 @@ def history_rows(matches: Any, user: User) -> list[dict[str, Any]]:
     """Finished matches as table rows: players, scores, places and the user's rating change."""
     ids = [m.pk for m in matches]
     seats: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(match_id__in=ids).select_related("user").order_by(
-        "position"
-    ):
+    for seat in Seat.objects.filter(match_id__in=ids).select_related("user").order_by("position"):
         seats.setdefault(seat.match_id, []).append(seat)
     deltas = {
-        c.match_id: c.delta
-        for c in RatingChange.objects.filter(match_id__in=ids, seat__user=user)
+        c.match_id: c.delta for c in RatingChange.objects.filter(match_id__in=ids, seat__user=user)
     }
     rows = []
     for match in matches:

@@ -90,3 +90,29 @@ def test_bots_rank_expert_over_greedy_over_random():
     assert table.capped == 0
     assert expert.win_rate.mean >= greedy.win_rate.mean + 0.3
     assert greedy.score.mean > rnd.score.mean and rnd.win_rate.mean == 0
+
+
+def test_expert_enters_a_base_camp_in_the_way_rather_than_saving_every_card_to_buy():
+    # Every way out of the start crosses a base camp 2; a trailblazer would take 3 of the 4
+    # travellers, leaving too few cards to remove, so buying would keep both explorers home.
+    rows = ["S B2 J1 | J1 J1 J1"] * 4
+    s = ed.new_game(
+        2,
+        1,
+        {
+            "map": sketch_layout(rows),
+            "decks": [["traveller"] * 4 + ["explorer"] * 4, ["traveller"] * 8],
+            "blockades": ["jungle-1"],
+        },
+    )
+    action = expert_bot(ed.player_view(s, 0), 0, random.Random(0))
+    assert action["type"] == "camp" and len(action["cards"]) == 2
+    assert ed.validate(s, 0, action) is None
+
+
+def test_expert_beats_greedy_on_random_maps_with_two_explorers_each():
+    # Fixed seeds: the same 40 games on every run.
+    duel = run_arena("el-dorado", ["expert", "greedy"], games=40, seed=3, options={"map": "random"})
+    expert, _ = duel.level_stats()
+    assert duel.capped == 0
+    assert expert.win_rate.mean >= 0.6

@@ -15,8 +15,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def _season() -> None:
     rng = random.Random(7)
-    people = [User.objects.create_user(username=n, password="x") for n in
-              ("ana", "bo", "cy", "di", "ed", "flo")]
+    people = [
+        User.objects.create_user(username=n, password="x")
+        for n in ("ana", "bo", "cy", "di", "ed", "flo")
+    ]
     strength = {p.username: i for i, p in enumerate(people)}
     for game in ("incan-gold", "el-dorado"):
         for _ in range(40):

@@ -62,6 +62,8 @@ BLOCKADE_BONUS = 1.5  # worth of taking a blockade, in spaces: it breaks ties at
 STEEP = 1.6  # exponent on space values: steep spaces need strong cards, so cost more
 KEEP_AT_LEAST = 7  # never thin the deck below this many cards
 CAMP_BONUS = 1.0  # what removing starting cards at a base camp is worth, in spaces
+LAG_GAP = 4.0  # distance between a player's two explorers past which the last one is lagging
+LAG_WEIGHT = 1.5  # how much more the lagging explorer's steps are worth
 MAX_SUBSET = 7  # hands larger than this plan with their first cards only
 
 
@@ -93,6 +95,12 @@ class Planner:
         self.remaining = max(
             (dist.get(h, 1e6) for h in pos.explorers if h is not None), default=0.0
         )
+        # The race ends when the last explorer arrives: steps of the one furthest behind count
+        # for more, once it lags clearly (the order of the explorers is fixed for the turn).
+        far = [dist.get(h, 1e6) if h is not None else 0.0 for h in pos.explorers]
+        self.factor = [1.0] * len(far)
+        if len(far) == 2 and abs(far[0] - far[1]) > LAG_GAP:
+            self.factor[far.index(max(far))] = LAG_WEIGHT
 
     def _reach(self, pos: Position, here: Hex, kind: str, power: int) -> dict[Hex, list[Hex]]:
         key = (here, kind, power, pos.blocked, tuple(pos.open_joints))
@@ -112,7 +120,7 @@ class Planner:
             for kind in kinds:
                 for dest, path in self._reach(pos, here, kind, t.power).items():
                     done = dest in pos.board.finals
-                    gain = start - (0.0 if done else self.dist.get(dest, 1e6))
+                    gain = (start - (0.0 if done else self.dist.get(dest, 1e6))) * self.factor[i]
                     if done:
                         gain += ARRIVAL_BONUS
                     gain += BLOCKADE_BONUS * self._crossed(pos, here, path)
@@ -264,6 +272,15 @@ def expert_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
         for p in space_plays(pos, dist, spare, camp_bonus=CAMP_BONUS)
         if p[0] > 0 and (p[1]["type"] == "rubble" or thin)
     ]
+    if buy is not None:
+        # A rubble or base camp in the way can be worth more than the card the hand would buy:
+        # an explorer that saves every hand for the shop may never pass it.
+        every = junk_first(pos.hand)
+        plays += [
+            p
+            for p in space_plays(pos, dist, every, camp_bonus=CAMP_BONUS)
+            if p[0] > buy[0] and (p[1]["type"] == "rubble" or thin)
+        ]
     plays += [p for p in blockade_plays(pos, dist, spare) if not reserved & _paid(p[1])]
     plays += native_plays(pos, dist)
     if plays:

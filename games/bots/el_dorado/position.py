@@ -9,8 +9,8 @@ from functools import lru_cache
 from typing import Any
 
 from games.engines.el_dorado import board_from_view
+from games.engines.el_dorado.cards import HALF_COINS, pay_in_order, payment_order
 from games.engines.el_dorado.cards import MOVE_KINDS as ENGINE_MOVE_KINDS
-from games.engines.el_dorado.cards import half_coins, payment
 from games.engines.el_dorado.maps import Board, Terrain
 from games.engines.el_dorado.movement import BLOCKADE_KIND, TERRAIN_KIND, reachable_spaces
 
@@ -37,36 +37,37 @@ class Position:
 
 def read(view: Mapping[str, Any], seat: int) -> Position:
     """Parse a player view into the facts bots plan with."""
-    me = view["seats"][seat]
-    blocked = frozenset(
-        (h[0], h[1]) for s in view["seats"] for h in s["explorers"] if h is not None
-    )
+    seats = view["seats"]
+    me = seats[seat]
+    blocked = frozenset([(h[0], h[1]) for s in seats for h in s["explorers"] if h is not None])
     open_joints = {
         b["joint"]: (b["kind"], b["value"]) for b in view["blockades"] if b["owner"] is None
     }
-    empty_slot = any(m["card"] is None for m in view["market"])
-    market = [(m["card"], m["left"]) for m in view["market"] if m["card"]]
-    if empty_slot:
+    slots = view["market"]
+    market = [(m["card"], m["left"]) for m in slots if m["card"]]
+    if len(market) < len(slots):
         market += [(r["card"], r["left"]) for r in view["reserve"]]
+    hand = me.get("hand", ())
     owned: dict[str, int] = dict(me.get("draw_counts", {}))
-    for pile in (me.get("hand", []), me.get("discard", []), me["played"]):
+    get = owned.get
+    for pile in (hand, me.get("discard", ()), me["played"]):
         for c in pile:
-            owned[c["card"]] = owned.get(c["card"], 0) + 1
+            owned[c["card"]] = get(c["card"], 0) + 1
     turn = view["turn"]
     return Position(
-        seat=seat,
-        board=board_from_view(view),
-        explorers=tuple(None if h is None else (h[0], h[1]) for h in me["explorers"]),
-        blocked=blocked,
-        open_joints=open_joints,
-        hand=tuple((c["id"], c["card"]) for c in me.get("hand", [])),
-        tokens=tuple((t["id"], t["kind"]) for t in me["tokens"]),
-        bought=turn["bought"],
-        discarding=turn["discarding"],
-        may_remove=turn["may_remove"],
-        market=tuple(market),
-        owned=owned,
-        passing=turn["pass_through"],
+        seat,
+        board_from_view(view),
+        tuple([None if h is None else (h[0], h[1]) for h in me["explorers"]]),
+        blocked,
+        open_joints,
+        tuple([(c["id"], c["card"]) for c in hand]),
+        tuple([(t["id"], t["kind"]) for t in me["tokens"]]),
+        turn["bought"],
+        turn["discarding"],
+        turn["may_remove"],
+        tuple(market),
+        owned,
+        turn["pass_through"],
     )
 
 
@@ -86,34 +87,71 @@ def distances(
     return _distances(pos.board, key, weights, steep)
 
 
+@lru_cache(maxsize=64)
+def _entries(
+    board: Board,
+) -> dict[Hex, tuple[Terrain, int, bool, tuple[tuple[Hex, int | None], ...]]]:
+    """Per space: terrain, value, whether final, and the non-mountain neighbours with the
+    joint index between them (built once per board; Dijkstra reads it on every pop)."""
+    finals = set(board.finals)
+    out = {}
+    for h, here in board.spaces.items():
+        around = []
+        for n in board.adjacent(h):
+            if board.spaces[n].terrain == Terrain.MOUNTAIN:
+                continue
+            joint = board.joint_between(n, h)
+            around.append((n, None if joint is None else joint.index))
+        out[h] = (here.terrain, here.value, h in finals, tuple(around))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _enter_costs(
+    board: Board, weights: tuple[float, float, float], steep: float
+) -> dict[Hex, float]:
+    """The cost of entering each space, which no blockade changes: shared by every Dijkstra
+    run on a board with the same weights."""
+    weight = dict(zip(MOVE_KINDS, weights, strict=True))
+    out = {}
+    for h, (terrain, value, final, _) in _entries(board).items():
+        enter = _enter_cost(terrain, value**steep, weight)
+        if final:
+            enter = weight[TERRAIN_KIND[terrain]]
+        out[h] = enter
+    return out
+
+
 @lru_cache(maxsize=256)
 def _distances(
     board: Board, open_key: tuple, weights: tuple[float, float, float], steep: float
 ) -> dict:
     open_joints = dict(open_key)
     weight = dict(zip(MOVE_KINDS, weights, strict=True))
+    # What taking each open joint's blockade adds to a step across it.
+    toll = {
+        joint: need * (weight[BLOCKADE_KIND[kind]] if kind in BLOCKADE_KIND else 1.2)
+        for joint, (kind, need) in open_joints.items()
+    }
+    entries = _entries(board)
+    enter_costs = _enter_costs(board, weights, steep)
+    inf = float("inf")
     dist: dict[Hex, float] = {h: 0.0 for h in board.finals}
     heap = [(0.0, h) for h in board.finals]
+    pop, push, get = heapq.heappop, heapq.heappush, dist.get
     while heap:
-        d, h = heapq.heappop(heap)
-        if d > dist.get(h, float("inf")):
+        d, h = pop(heap)
+        if d > get(h, inf):
             continue
-        here = board.spaces[h]
-        enter = _enter_cost(here.terrain, here.value**steep, weight)
-        if h in board.finals:
-            enter = weight[TERRAIN_KIND[here.terrain]]
-        for n in board.neighbours(h):
-            if board.spaces[n].terrain == Terrain.MOUNTAIN:
-                continue
+        enter = enter_costs[h]
+        for n, joint in entries[h][3]:
             step = enter
-            joint = board.joint_between(n, h)
-            if joint is not None and joint.index in open_joints:
-                kind, value = open_joints[joint.index]
-                step += value * (weight[BLOCKADE_KIND[kind]] if kind in BLOCKADE_KIND else 1.2)
+            if joint is not None and joint in toll:
+                step += toll[joint]
             nd = d + step
-            if nd < dist.get(n, float("inf")):
+            if nd < get(n, inf):
                 dist[n] = nd
-                heapq.heappush(heap, (nd, n))
+                push(heap, (nd, n))
     return dist
 
 
@@ -129,9 +167,9 @@ def _enter_cost(terrain: Terrain, value: float, weight: Mapping[str, float]) -> 
 
 def pay_with(hand: list[tuple[int, str]], cost: int) -> list[int] | None:
     """The fewest cards worth at least `cost` coins."""
-    return payment(list(hand), cost)
+    return pay_in_order(payment_order(list(hand)), cost)
 
 
 def coins(hand: list[tuple[int, str]]) -> int:
     """Total money of some cards, in half coins."""
-    return sum(half_coins(slug) for _, slug in hand)
+    return sum(HALF_COINS[slug] for _, slug in hand)

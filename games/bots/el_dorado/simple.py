@@ -8,6 +8,7 @@ from random import Random
 from typing import Any
 
 from games.engines.el_dorado import CARD_TYPES
+from games.engines.el_dorado.cards import pay_in_order, payment_order
 from games.engines.el_dorado.maps import Terrain
 
 from .position import BLOCKADE_KIND, MOVE_KINDS, Hex, Position, distances, pay_with, reach, read
@@ -66,41 +67,86 @@ class Move:
         return act
 
 
-def card_moves(pos: Position, dist: Mapping[Hex, float], card: int, slug: str) -> list[Move]:
-    """Every move one hand card can make, scored by distance gained."""
+# A move before it becomes a Move: (gain, card cost, card, token, explorer, kind, path, wild).
+# Bots weigh dozens of moves per decision and build the dataclass only for the one they play.
+Row = tuple[float, int, int | None, int | None, int, str, list[Hex], bool]
+
+
+def _card_rows(
+    pos: Position,
+    dist: Mapping[Hex, float],
+    card: int,
+    slug: str,
+    memo: dict[tuple[Hex, str, int], dict[Hex, list[Hex]]] | None,
+) -> list[Row]:
     t = CARD_TYPES[slug]
     if t.kind == "action":
         return []
     kinds = MOVE_KINDS if t.kind == "wild" else (str(t.kind),)
+    wild = t.kind == "wild"
+    finals = pos.board.finals
     out = []
     for i, here in enumerate(pos.explorers):
         if here is None:
             continue
         start = dist.get(here, 1e6)
         for kind in kinds:
-            for dest, path in reach(pos, here, kind, t.power).items():
-                gain = start - (0.0 if dest in pos.board.finals else dist.get(dest, 1e6))
-                out.append(Move(gain, card, None, i, kind, path, t.kind == "wild"))
+            for dest, path in _reach(pos, here, kind, t.power, memo).items():
+                gain = start - (0.0 if dest in finals else dist.get(dest, 1e6))
+                out.append((gain, t.cost, card, None, i, kind, path, wild))
     return out
 
 
-def all_moves(pos: Position, dist: Mapping[Hex, float]) -> list[Move]:
-    """Moves of every hand card and power token."""
+def _reach(
+    pos: Position,
+    here: Hex,
+    kind: str,
+    power: int,
+    memo: dict[tuple[Hex, str, int], dict[Hex, list[Hex]]] | None,
+) -> dict[Hex, list[Hex]]:
+    if memo is None:
+        return reach(pos, here, kind, power)
+    key = (here, kind, power)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = reach(pos, here, kind, power)
+    return found
+
+
+def _rows(pos: Position, dist: Mapping[Hex, float]) -> list[Row]:
+    """Moves of every hand card and power token, in hand order then token order."""
     out = []
+    memo: dict[tuple[Hex, str, int], dict[Hex, list[Hex]]] = {}
     for cid, slug in pos.hand:
-        out += card_moves(pos, dist, cid, slug)
+        out += _card_rows(pos, dist, cid, slug, memo)
     for tid, kind in pos.tokens:
         name, _, value = kind.partition("-")
         if name in MOVE_KINDS:
             for i, here in enumerate(pos.explorers):
                 if here is None:
                     continue
-                for dest, path in reach(pos, here, name, int(value)).items():
+                for dest, path in _reach(pos, here, name, int(value), memo).items():
                     gain = dist.get(here, 1e6) - (
                         0.0 if dest in pos.board.finals else dist.get(dest, 1e6)
                     )
-                    out.append(Move(gain, None, tid, i, name, path, False))
+                    # A token's cost: a Traveller's, what the greedy bot ranks it as.
+                    out.append((gain, 0, None, tid, i, name, path, False))
     return out
+
+
+def _move(row: Row) -> Move:
+    gain, _, card, token, explorer, kind, path, wild = row
+    return Move(gain, card, token, explorer, kind, path, wild)
+
+
+def card_moves(pos: Position, dist: Mapping[Hex, float], card: int, slug: str) -> list[Move]:
+    """Every move one hand card can make, scored by distance gained."""
+    return [_move(row) for row in _card_rows(pos, dist, card, slug, None)]
+
+
+def all_moves(pos: Position, dist: Mapping[Hex, float]) -> list[Move]:
+    """Moves of every hand card and power token."""
+    return [_move(row) for row in _rows(pos, dist)]
 
 
 def junk_first(hand: tuple[tuple[int, str], ...]) -> list[int]:
@@ -208,10 +254,13 @@ def native_plays(pos: Position, dist: Mapping[Hex, float]) -> list[tuple[float, 
 def best_buy(pos: Position, cards: list[tuple[int, str]], scores: Mapping[str, float]):
     """The best-scored card the given cards can pay for, with the payment."""
     best = None
+    order = None
     for slug, left in pos.market:
         if left <= 0 or scores.get(slug, 0) <= 0:
             continue
-        pay = pay_with(cards, CARD_TYPES[slug].cost)
+        if order is None:
+            order = payment_order(list(cards))
+        pay = pay_in_order(order, CARD_TYPES[slug].cost)
         if pay is not None and (best is None or scores[slug] > best[0]):
             best = (scores[slug], slug, pay)
     return best
@@ -275,6 +324,9 @@ def random_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
 def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any]:
     """Takes the biggest step towards El Dorado with each card, buys the best card it can,
     and thins its deck at base camps."""
+    turn = view["turn"]
+    if turn["discarding"] and not turn["may_remove"]:
+        return {"type": "end_turn"}  # what the full reading below decides, without reading
     pos = read(view, seat)
     if pos.may_remove:
         junk = [c for c in junk_first(pos.hand) if dict(pos.hand)[c] in JUNK_ORDER]
@@ -288,11 +340,14 @@ def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
     if token is not None:
         return token
     dist = distances(pos)
-    every = all_moves(pos, dist)
-    moves = [m for m in every if m.gain > 0]
-    if moves:
-        best = max(moves, key=lambda m: (m.gain, -CARD_TYPES[_slug(pos, m)].cost))
-        return best.action()
+    every = _rows(pos, dist)
+    best, best_key = None, None
+    for row in every:
+        # The biggest gain, the cheapest card among equals; the first of those in hand order.
+        if row[0] > 0 and (best is None or (row[0], -row[1]) > best_key):
+            best, best_key = row, (row[0], -row[1])
+    if best is not None:
+        return _move(best).action()
     spare = junk_first(pos.hand)
     thin = sum(pos.owned.values()) > THIN_DOWN_TO
     plays = [
@@ -303,18 +358,12 @@ def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
     plays += blockade_plays(pos, dist, spare) + native_plays(pos, dist)
     if plays:
         return max(plays, key=lambda p: p[0])[1]
-    sideways = [m for m in every if m.gain > -1.5]
+    sideways = [row for row in every if row[0] > -1.5]
     if sideways and rng.random() < 0.25:
         # Explorers can jam a narrow passage; an occasional step aside lets the others by.
-        return rng.choice(sideways).action()
+        return _move(rng.choice(sideways)).action()
     if not pos.bought:
         pick = best_buy(pos, list(pos.hand), BUY_SCORES)
         if pick is not None:
             return {"type": "buy", "card": pick[1], "pay": pick[2]}
     return finish_turn(pos)
-
-
-def _slug(pos: Position, move: Move) -> str:
-    if move.card is None:
-        return "traveller"
-    return dict(pos.hand)[move.card]

@@ -80,21 +80,39 @@ def card_type(slug: str) -> CardType:
         raise ValueError(f"There is no card called {slug!r}.") from None
 
 
-def half_coins(slug: str) -> int:
-    """What a card is worth when played for money, in half coins."""
-    t = CARD_TYPES[slug]
+def _half_coins(t: CardType) -> int:
     if t.kind in (Kind.COIN, Kind.WILD):
         return 2 * t.power
     return 1
 
 
-def payment(cards: list[tuple[int, str]], cost: int) -> list[int] | None:
-    """Few (id, slug) cards worth at least `cost` coins, richest first, cheap cards among equals."""
-    order = sorted(cards, key=lambda c: (-half_coins(c[1]), CARD_TYPES[c[1]].cost, c[0]))
+# Money per type, in half coins: read for every card of every payment a bot considers.
+HALF_COINS: MappingProxyType[str, int] = MappingProxyType(
+    {slug: _half_coins(t) for slug, t in CARD_TYPES.items()}
+)
+
+
+def half_coins(slug: str) -> int:
+    """What a card is worth when played for money, in half coins."""
+    return HALF_COINS[slug]
+
+
+def payment_order(cards: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """(id, slug) cards in the order `payment` spends them: richest first, cheap among equals."""
+    return sorted(cards, key=lambda c: (-HALF_COINS[c[1]], CARD_TYPES[c[1]].cost, c[0]))
+
+
+def pay_in_order(order: list[tuple[int, str]], cost: int) -> list[int] | None:
+    """The first cards of a `payment_order` worth at least `cost` coins, or None."""
     paid, total = [], 0
     for card, slug in order:
         if total >= 2 * cost:
             break
         paid.append(card)
-        total += half_coins(slug)
+        total += HALF_COINS[slug]
     return paid if total >= 2 * cost else None
+
+
+def payment(cards: list[tuple[int, str]], cost: int) -> list[int] | None:
+    """Few (id, slug) cards worth at least `cost` coins, richest first, cheap cards among equals."""
+    return pay_in_order(payment_order(cards), cost)

@@ -181,7 +181,8 @@ def _token_plays(state: State, board: Board, seat: int) -> list[dict[str, Any]]:
         elif kind == TokenKind.REMOVE:
             out += [{"type": "token", "token": t, "cards": [c]} for c in s.hand]
         elif kind == TokenKind.SWAP and s.hand:
-            out.append({"type": "token", "token": t, "cards": list(s.hand)})
+            # The token swaps at most four cards, however many the hand holds.
+            out.append({"type": "token", "token": t, "cards": list(s.hand[:4])})
         elif kind == TokenKind.KEEP and state.turn.just_used is not None:
             out.append({"type": "token", "token": t})
         elif kind == TokenKind.CHANGE:

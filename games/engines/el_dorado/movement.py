@@ -63,7 +63,7 @@ def check_enterable(
     """Raise unless an explorer on `here` may step onto the neighbouring `to` at all."""
     if to not in board.spaces:
         raise IllegalAction(f"Space {list(to)} is not on the board.")
-    if to not in board.neighbours(here):
+    if to not in board.adjacent(here):
         if to in neighbours_of(here):
             raise IllegalAction(f"A wall separates {list(here)} from {list(to)}.")
         raise IllegalAction(f"Space {list(to)} is not next to {list(here)}.")
@@ -92,7 +92,7 @@ def walk(
         raise IllegalAction("A move needs a path of at least one space.")
     claim = claim or f"{label} is a {kind} card"
     blocked = occupied(state, start)
-    finals = set(board.finals)
+    finals = board.final_set
     taken: list[int] = []
     here = start
     for i, to in enumerate(path):
@@ -169,6 +169,19 @@ def _steps(board: Board) -> dict[Hex, tuple[tuple[Hex, int, str | None, int | No
     return out
 
 
+@lru_cache(maxsize=64)
+def _kind_steps(board: Board) -> dict[str, dict[Hex, tuple[tuple[Hex, int, int | None], ...]]]:
+    """Per card kind, per space, the neighbours that kind may enter (order kept): a play walks
+    only these, so the search never looks at spaces of the other kinds."""
+    return {
+        kind: {
+            h: tuple((to, value, joint) for to, value, wanted, joint in row if wanted == kind)
+            for h, row in _steps(board).items()
+        }
+        for kind in KIND_TERRAIN
+    }
+
+
 def reachable_spaces(
     board: Board,
     start: Hex,
@@ -179,8 +192,11 @@ def reachable_spaces(
     passing: bool = False,
 ) -> dict[Hex, list[Hex]]:
     """`reachable` from plain facts (occupied spaces, blockades still there), as bots know them."""
-    finals = set(board.finals)
-    steps = _steps(board)
+    table = _kind_steps(board).get(kind)
+    if table is None:
+        return {}
+    finals = board.final_set
+    occupied_now = frozenset() if passing else blocked
     best: dict[Hex, int] = {start: power}
     out: dict[Hex, list[Hex]] = {}
     frontier: list[tuple[Hex, int, tuple[Hex, ...], frozenset[int]]] = [
@@ -188,9 +204,7 @@ def reachable_spaces(
     ]
     while frontier:
         here, left, path, paid = frontier.pop()
-        for to, cost, wanted, joint in steps[here]:
-            if wanted != kind:
-                continue
+        for to, cost, joint in table[here]:
             opened = paid
             if joint is not None and joint in blockades and joint not in paid:
                 blockade = blockades[joint]
@@ -198,7 +212,7 @@ def reachable_spaces(
                     continue
                 cost += blockade[1]
                 opened = paid | {joint}
-            if cost > left or (to in blocked and not passing):
+            if cost > left or to in occupied_now:
                 continue
             rest = left - cost
             new_path = (*path, to)
@@ -209,8 +223,7 @@ def reachable_spaces(
             if best.get(to, -1) >= rest:
                 continue
             best[to] = rest
-            if to not in blocked or passing:
-                out[to] = list(new_path)
+            out[to] = list(new_path)
             frontier.append((to, rest, new_path, opened))
     out.pop(start, None)
     return out

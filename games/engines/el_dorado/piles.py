@@ -8,16 +8,15 @@ from typing import Any
 from .cards import CARD_TYPES, HAND_SIZE, CardType
 from .errors import IllegalAction
 from .setup import rng
-from .state import Hex, Seat, State, evolve
+from .state import Hex, Seat, State, evolve_seat, evolve_state
 
 Event = dict[str, Any]
 
 
-def set_seat(state: State, index: int, seat: Seat) -> State:
-    """The state with one seat replaced."""
-    seats = list(state.seats)
-    seats[index] = seat
-    return evolve(state, seats=tuple(seats))
+def set_seat(state: State, index: int, seat: Seat, **changes: Any) -> State:
+    """The state with one seat replaced (and any other fields `changes` names)."""
+    seats = state.seats
+    return evolve_state(state, seats=(*seats[:index], seat, *seats[index + 1 :]), **changes)
 
 
 def ctype(state: State, card: int) -> CardType:
@@ -98,8 +97,8 @@ def draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
         card = draw_pile.pop(0)
         drawn.append(card)
         hand.append(card)
-    seat_state = evolve(s, draw=tuple(draw_pile), hand=tuple(hand), discard=tuple(discard))
-    state = evolve(set_seat(state, seat, seat_state), shuffles=shuffles)
+    seat_state = evolve_seat(s, draw=tuple(draw_pile), hand=tuple(hand), discard=tuple(discard))
+    state = set_seat(state, seat, seat_state, shuffles=shuffles)
     events.append({"type": "draw", "seat": seat, "count": len(drawn), "visible_to": None})
     events.append(
         {

@@ -29,7 +29,7 @@ from .piles import (
     set_seat,
     without,
 )
-from .state import Hex, State, evolve
+from .state import Hex, State, evolve_seat, evolve_state, evolve_turn
 from .tokens import POWER_TOKENS, TOKENS, TokenKind
 
 Result = tuple[State, list[Event]]
@@ -95,19 +95,23 @@ def _first_kind(state: State, board: Board, here: Hex, to: Hex) -> str | None:
 def _spend(state: State, seat: int, card: int | None, token: int | None) -> State:
     """Put a played card in the play area (or out of the game if single-use); spend a token."""
     s = state.seats[seat]
-    turn = evolve(state.turn, next_kind=None)
+    turn = state.turn
+    if turn.next_kind is not None:
+        turn = evolve_turn(turn, next_kind=None)
     if token is not None:
-        s = evolve(s, tokens=without(s.tokens, [token]), spent_tokens=(*s.spent_tokens, token))
+        s = evolve_seat(s, tokens=without(s.tokens, [token]), spent_tokens=(*s.spent_tokens, token))
     if card is not None:
         if ctype(state, card).single_use:
-            s = evolve(s, hand=without(s.hand, [card]), removed=(*s.removed, card))
-            turn = evolve(turn, just_used=card)
+            s = evolve_seat(s, hand=without(s.hand, [card]), removed=(*s.removed, card))
+            turn = evolve_turn(turn, just_used=card)
         else:
-            s = evolve(s, hand=without(s.hand, [card]), played=(*s.played, card))
-    return evolve(set_seat(state, seat, s), turn=turn)
+            s = evolve_seat(s, hand=without(s.hand, [card]), played=(*s.played, card))
+    return set_seat(state, seat, s, turn=turn)
 
 
 def _take_blockades(state: State, seat: int, joints: tuple[int, ...]) -> Result:
+    if not joints:
+        return state, []
     owners = list(state.blockade_owner)
     events = []
     for joint in joints:
@@ -124,8 +128,8 @@ def _take_blockades(state: State, seat: int, joints: tuple[int, ...]) -> Result:
             }
         )
     s = state.seats[seat]
-    s = evolve(s, blockades=(*s.blockades, *joints))
-    return evolve(set_seat(state, seat, s), blockade_owner=tuple(owners)), events
+    s = evolve_seat(s, blockades=(*s.blockades, *joints))
+    return set_seat(state, seat, s, blockade_owner=tuple(owners)), events
 
 
 def _arrive(
@@ -135,19 +139,19 @@ def _arrive(
     s = state.seats[seat]
     explorers = list(s.explorers)
     explorers[explorer] = after
-    s = evolve(s, explorers=tuple(explorers))
+    s = evolve_seat(s, explorers=tuple(explorers))
     events: list[Event] = []
     if after is None:
         events.append({"type": "el_dorado", "seat": seat, "explorer": explorer, "visible_to": None})
         if s.finished and seat not in state.finished:
-            state = evolve(state, finished=(*state.finished, seat))
+            state = evolve_state(state, finished=(*state.finished, seat))
     elif state.caves:
         stacks = list(state.caves)
         for i, cave in enumerate(board.caves):
             near = set(board.neighbours(cave))
             if after in near and before not in near and stacks[i]:
                 token, stacks[i] = stacks[i][0], stacks[i][1:]
-                s = evolve(s, tokens=(*s.tokens, token))
+                s = evolve_seat(s, tokens=(*s.tokens, token))
                 events.append(
                     {
                         "type": "cave_token",
@@ -157,7 +161,7 @@ def _arrive(
                         "visible_to": None,
                     }
                 )
-        state = evolve(state, caves=tuple(stacks))
+        state = evolve_state(state, caves=tuple(stacks))
     return set_seat(state, seat, s), events
 
 
@@ -214,9 +218,9 @@ def play_space_cards(
         raise IllegalAction(f"Entering {what} needs exactly {need} cards {verb}, not {len(cards)}.")
     s = state.seats[seat]
     if terrain == Terrain.RUBBLE:
-        s = evolve(s, hand=without(s.hand, cards), discard=(*s.discard, *cards))
+        s = evolve_seat(s, hand=without(s.hand, cards), discard=(*s.discard, *cards))
     else:
-        s = evolve(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
+        s = evolve_seat(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
     state = set_seat(state, seat, s)
     state, events = _take_blockades(state, seat, taken)
     entered = {
@@ -249,7 +253,7 @@ def play_blockade(state: State, board: Board, seat: int, action: Mapping[str, An
                 f"discarded, not {len(cards)}."
             )
         s = state.seats[seat]
-        s = evolve(s, hand=without(s.hand, cards), discard=(*s.discard, *cards))
+        s = evolve_seat(s, hand=without(s.hand, cards), discard=(*s.discard, *cards))
         state = set_seat(state, seat, s)
     else:
         kind, power, name, card, token, claim = _power_source(state, seat, action, need)
@@ -268,15 +272,9 @@ def _native(state: State, board: Board, seat: int, action: Mapping[str, Any]) ->
     joint = open_blockade(state, board, here, to)
     state, events = _take_blockades(state, seat, () if joint is None else (joint,))
     after = None if to in board.finals else to
-    moved = {
-        "type": "native",
-        "seat": seat,
-        "explorer": explorer,
-        "to": list(to),
-        "visible_to": None,
-    }
+    moved = {"type": "native", "seat": seat, "explorer": explorer, "to": list(to)}
     state, arrived = _arrive(state, board, seat, explorer, here, after)
-    return state, [moved, *events, *arrived]
+    return state, [{**moved, "visible_to": None}, *events, *arrived]
 
 
 def play_action(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
@@ -303,7 +301,7 @@ def play_action(state: State, board: Board, seat: int, action: Mapping[str, Any]
         state, drawn = draw(state, seat, t.draws)
         events += drawn
         if t.removes:
-            state = evolve(state, turn=evolve(state.turn, may_remove=t.removes))
+            state = evolve_state(state, turn=evolve_turn(state.turn, may_remove=t.removes))
     return state, [played, *events]
 
 
@@ -314,8 +312,8 @@ def gain(state: State, seat: int, slug: str) -> tuple[State, Event]:
     supply[slug] = ids[1:]
     market = tuple(None if m == slug and not ids[1:] else m for m in state.market)
     s = state.seats[seat]
-    s = evolve(s, discard=(*s.discard, ids[0]), acquired=(*s.acquired, ids[0]))
-    state = evolve(set_seat(state, seat, s), supply=supply, market=market)
+    s = evolve_seat(s, discard=(*s.discard, ids[0]), acquired=(*s.acquired, ids[0]))
+    state = set_seat(state, seat, s, supply=supply, market=market)
     return state, {"type": "gain", "seat": seat, "card": slug, "id": ids[0], "visible_to": None}
 
 
@@ -329,8 +327,8 @@ def play_remove(state: State, seat: int, action: Mapping[str, Any]) -> Result:
     if len(cards) > limit:
         raise IllegalAction(f"You may remove at most {limit} cards now, not {len(cards)}.")
     s = state.seats[seat]
-    s = evolve(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
-    state = evolve(set_seat(state, seat, s), turn=evolve(state.turn, may_remove=0))
+    s = evolve_seat(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
+    state = set_seat(state, seat, s, turn=evolve_turn(state.turn, may_remove=0))
     event = {
         "type": "remove",
         "seat": seat,
@@ -361,9 +359,9 @@ def play_token(state: State, board: Board, seat: int, action: Mapping[str, Any])
         if kind == TokenKind.SWAP and not 1 <= len(cards) <= 4:
             raise IllegalAction("The swap token swaps 1 to 4 cards from your hand.")
         if kind == TokenKind.REMOVE:
-            s = evolve(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
+            s = evolve_seat(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
         else:
-            s = evolve(s, hand=without(s.hand, cards), played=(*s.played, *cards))
+            s = evolve_seat(s, hand=without(s.hand, cards), played=(*s.played, *cards))
         state = set_seat(state, seat, s)
         events.append(
             {
@@ -380,20 +378,20 @@ def play_token(state: State, board: Board, seat: int, action: Mapping[str, Any])
         card = turn.just_used
         if card is None:
             raise IllegalAction("The keep token is used right after a single-use card's effect.")
-        s = evolve(s, removed=without(s.removed, [card]), played=(*s.played, card))
+        s = evolve_seat(s, removed=without(s.removed, [card]), played=(*s.played, card))
         state = set_seat(state, seat, s)
         events.append({"type": "keep", "seat": seat, "card": state.cards[card], "visible_to": None})
     elif kind == TokenKind.PASS:
-        state = evolve(state, turn=evolve(turn, pass_through=True))
+        state = evolve_state(state, turn=evolve_turn(turn, pass_through=True))
     elif kind == TokenKind.NATIVE:
         state, events = _native(state, board, seat, action)
     elif kind == TokenKind.CHANGE:
         to_kind = action.get("kind")
         if to_kind not in MOVE_KINDS:
             raise IllegalAction("The change token needs a kind: machete, paddle or coin.")
-        state = evolve(state, turn=evolve(turn, next_kind=str(to_kind)))
+        state = evolve_state(state, turn=evolve_turn(turn, next_kind=str(to_kind)))
     s = state.seats[seat]
-    s = evolve(s, tokens=without(s.tokens, [token]), spent_tokens=(*s.spent_tokens, token))
+    s = evolve_seat(s, tokens=without(s.tokens, [token]), spent_tokens=(*s.spent_tokens, token))
     used = {"type": "token", "seat": seat, "token": token, "kind": TOKENS[token].slug}
-    state = evolve(set_seat(state, seat, s), turn=evolve(state.turn, just_used=None))
+    state = set_seat(state, seat, s, turn=evolve_turn(state.turn, just_used=None))
     return state, [{**used, "visible_to": None}, *events]

@@ -21,11 +21,12 @@ from .plays import (
     play_token,
 )
 from .setup import board_of
-from .state import State, Turn, evolve
+from .state import State, Turn, evolve_seat, evolve_state, evolve_turn
 from .tokens import TOKENS, TokenKind
 
 # Actions that put cards or explorers into play; none is allowed once the discard step began.
 PLAYS = frozenset({"move", "rubble", "camp", "blockade", "buy", "action", "token"})
+_NOT_WHILE_DISCARDING = PLAYS | {"remove"}
 # Event types that show something that was hidden: undo stops there.
 REVEALING = frozenset({"draw", "shuffle", "cave_token"})
 
@@ -79,7 +80,7 @@ def _buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, lis
     # any card only worth half a coin is discarded normally.
     used = [c for c in cards if ctype(state, c).single_use and half_coins(state.cards[c]) > 1]
     kept = [c for c in cards if c not in used]
-    s = evolve(
+    s = evolve_seat(
         s,
         hand=without(s.hand, cards),
         played=(*s.played, *kept),
@@ -87,15 +88,15 @@ def _buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, lis
         tokens=without(s.tokens, tokens),
         spent_tokens=(*s.spent_tokens, *tokens),
     )
-    turn = evolve(state.turn, bought=True, just_used=used[-1] if used else None)
-    state = evolve(set_seat(state, seat, s), turn=turn)
+    turn = evolve_turn(state.turn, bought=True, just_used=used[-1] if used else None)
+    state = set_seat(state, seat, s, turn=turn)
     remaining = len(state.supply[slug]) - 1
     state, gained = gain(state, seat, slug)
     if from_reserve and remaining:
         # The type's remaining copies fill the empty slot.
         market = list(state.market)
         market[market.index(None)] = slug
-        state = evolve(state, market=tuple(market))
+        state = evolve_state(state, market=tuple(market))
     bought = {
         "type": "buy",
         "seat": seat,
@@ -112,8 +113,8 @@ def _discard(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State,
     cards = card_list(action)
     check_in_hand(state, seat, cards)
     s = state.seats[seat]
-    s = evolve(s, hand=without(s.hand, cards), discard=(*s.discard, *cards))
-    state = evolve(set_seat(state, seat, s), turn=evolve(state.turn, discarding=True))
+    s = evolve_seat(s, hand=without(s.hand, cards), discard=(*s.discard, *cards))
+    state = set_seat(state, seat, s, turn=evolve_turn(state.turn, discarding=True))
     # Cards discarded from hand were never played: others learn only how many.
     public = {"type": "discard", "seat": seat, "count": len(cards), "visible_to": None}
     private = {
@@ -127,16 +128,18 @@ def _discard(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State,
 
 def _end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
     s = state.seats[seat]
-    s = evolve(s, discard=(*s.discard, *s.played), played=())
-    state = set_seat(state, seat, s)
+    if s.played:
+        s = evolve_seat(s, discard=(*s.discard, *s.played), played=())
+        state = set_seat(state, seat, s)
     state, events = refill(state, seat)
     events.insert(0, {"type": "end_turn", "seat": seat, "visible_to": None})
     last_in_round = seat == state.players - 1
     if state.finished and last_in_round:
         events.append({"type": "game_over", "winners": _winners(state), "visible_to": None})
-        return evolve(state, over=True, history=(), turn=evolve(state.turn, seat=seat)), events
+        turn = evolve_turn(state.turn, seat=seat)
+        return evolve_state(state, over=True, history=(), turn=turn), events
     turn = Turn(seat=(seat + 1) % state.players, round=state.turn.round + last_in_round)
-    return evolve(state, turn=turn, history=()), events
+    return evolve_state(state, turn=turn, history=()), events
 
 
 def _winners(state: State) -> list[int]:
@@ -153,7 +156,7 @@ def _check_turn(state: State, seat: int, action: Any) -> str:
     kind = action["type"]
     if state.turn.may_remove and kind not in ("remove", "undo"):
         raise IllegalAction("First choose which cards to remove (or none).")
-    if state.turn.discarding and kind in PLAYS | {"remove"}:
+    if state.turn.discarding and kind in _NOT_WHILE_DISCARDING:
         raise IllegalAction("You are discarding: no more cards can be played this turn.")
     return kind
 
@@ -164,7 +167,7 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
     if kind == "undo":
         if not state.history:
             raise IllegalAction("Nothing to undo: the turn just began or a card was revealed.")
-        previous = evolve(state.history[-1], history=state.history[:-1])
+        previous = evolve_state(state.history[-1], history=state.history[:-1])
         return Progress(previous, [{"type": "undo", "seat": seat, "visible_to": None}])
     if kind == "end_turn":
         return Progress(*_end_turn(state, seat))
@@ -172,7 +175,7 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
     # A keep token reads the single-use card the previous action used; anything else forgets it.
     start = state
     if kind != "token" and state.turn.just_used is not None:
-        start = evolve(state, turn=evolve(state.turn, just_used=None))
+        start = evolve_state(state, turn=evolve_turn(state.turn, just_used=None))
     if kind == "move":
         new, events = play_move(start, board, seat, action)
     elif kind == "rubble":
@@ -193,11 +196,11 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
         new, events = _discard(start, seat, action)
     else:
         raise IllegalAction(f"There is no action {kind!r}.")
-    if any(e["type"] in REVEALING for e in events):
-        history: tuple[State, ...] = ()
-    else:
-        history = (*state.history, evolve(state, history=()))
-    return Progress(evolve(new, history=history), events)
+    for event in events:
+        if event["type"] in REVEALING:
+            return Progress(evolve_state(new, history=()), events)
+    history = (*state.history, evolve_state(state, history=()))
+    return Progress(evolve_state(new, history=history), events)
 
 
 def validate(state: State, seat: int, action: Mapping[str, Any]) -> str | None:

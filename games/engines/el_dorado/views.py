@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -15,10 +14,6 @@ from .tokens import TOKENS
 
 # Options that fix hidden order for tests; nobody sees them before the end.
 SECRET_OPTIONS = frozenset({"decks", "cave_tokens"})
-
-
-def _cards(state: State, ids: Sequence[int]) -> list[dict[str, Any]]:
-    return [{"id": c, "card": state.cards[c]} for c in ids]
 
 
 def _tokens(ids: Sequence[int]) -> list[dict[str, Any]]:
@@ -49,47 +44,92 @@ def board_from_view(view: Mapping[str, Any]) -> Board:
 
 
 def _seat_view(state: State, seat: int, viewer: int | None, everything: bool) -> dict[str, Any]:
+    # Built inline rather than through helpers: every bot decision asks for a view of all seats.
     s = state.seats[seat]
+    cards = state.cards
+    discard = s.discard
+    blockades = state.blockades
     out: dict[str, Any] = {
         "seat": seat,
         "explorers": [None if h is None else list(h) for h in s.explorers],
         "finished": seat in state.finished,
         "hand_size": len(s.hand),
         "draw_size": len(s.draw),
-        "discard_size": len(s.discard),
-        "discard_top": _cards(state, s.discard[-1:])[0] if s.discard else None,
-        "played": _cards(state, s.played),
-        "removed": _cards(state, s.removed),
-        "acquired": _cards(state, s.acquired),
+        "discard_size": len(discard),
+        "discard_top": {"id": discard[-1], "card": cards[discard[-1]]} if discard else None,
+        # Empty piles skip the comprehension: most are empty most of the game.
+        "played": [{"id": c, "card": cards[c]} for c in s.played] if s.played else [],
+        "removed": [{"id": c, "card": cards[c]} for c in s.removed] if s.removed else [],
+        "acquired": [{"id": c, "card": cards[c]} for c in s.acquired] if s.acquired else [],
         "blockades": [
-            {"joint": j, "kind": state.blockades[j][0], "value": state.blockades[j][1]}
-            for j in s.blockades
-        ],
-        "tokens": _tokens(s.tokens),
-        "spent_tokens": _tokens(s.spent_tokens),
+            {"joint": j, "kind": blockades[j][0], "value": blockades[j][1]} for j in s.blockades
+        ]
+        if s.blockades
+        else [],
+        "tokens": [{"id": t, "kind": TOKENS[t].slug} for t in s.tokens] if s.tokens else [],
+        "spent_tokens": [{"id": t, "kind": TOKENS[t].slug} for t in s.spent_tokens]
+        if s.spent_tokens
+        else [],
     }
     if everything or viewer == seat:
-        out["hand"] = _cards(state, s.hand)
+        out["hand"] = [{"id": c, "card": cards[c]} for c in s.hand]
         # The owner knows which cards they own, hence their draw pile's contents, never its order.
-        out["discard"] = _cards(state, s.discard)
-        out["draw_counts"] = dict(sorted(Counter(state.cards[c] for c in s.draw).items()))
+        out["discard"] = [{"id": c, "card": cards[c]} for c in discard]
+        counts: dict[str, int] = {}
+        for c in s.draw:
+            slug = cards[c]
+            counts[slug] = counts.get(slug, 0) + 1
+        out["draw_counts"] = dict(sorted(counts.items()))
     if everything:
-        out["draw"] = _cards(state, s.draw)
+        out["draw"] = [{"id": c, "card": cards[c]} for c in s.draw]
     return out
+
+
+# The "map" entry depends only on the options and the seed: built once per match.
+_MAP_SPECS: dict[int, tuple[Mapping[str, Any], int, dict[str, Any]]] = {}
+
+
+def _map_spec(state: State) -> dict[str, Any]:
+    entry = _MAP_SPECS.get(id(state.options))
+    if entry is None or entry[0] is not state.options or entry[1] != state.seed:
+        if len(_MAP_SPECS) > 512:
+            _MAP_SPECS.clear()
+        entry = _MAP_SPECS[id(state.options)] = (state.options, state.seed, _map(state))
+    return dict(entry[2])
+
+
+# What the shop shows changes only when a card is bought: keyed by the supply and market
+# objects, which every later state of the match shares until then.
+_SHOPS: dict[tuple[int, int], tuple[Any, Any, tuple, tuple]] = {}
+
+
+def _shop(state: State) -> tuple[tuple[tuple[str | None, int], ...], tuple[tuple[str, int], ...]]:
+    supply, market = state.supply, state.market
+    entry = _SHOPS.get((id(supply), id(market)))
+    if entry is None or entry[0] is not supply or entry[1] is not market:
+        slots = tuple((slug, len(supply[slug]) if slug else 0) for slug in market)
+        reserve = tuple(
+            (slug, len(supply[slug])) for slug in SHOP_TYPES if supply[slug] and slug not in market
+        )
+        if len(_SHOPS) > 512:
+            _SHOPS.clear()
+        entry = _SHOPS[(id(supply), id(market))] = (supply, market, slots, reserve)
+    return entry[2], entry[3]
 
 
 def player_view(state: State, seat: int | None) -> dict[str, Any]:
     """Everything `seat` may see (None: a spectator); everything once the game is over."""
     everything = state.over
     turn = state.turn
-    in_market = set(state.market)
+    slots, reserve = _shop(state)
+    owners = state.blockade_owner
     view: dict[str, Any] = {
         "game": "el-dorado",
         "players": state.players,
         "viewer": seat,
-        "over": state.over,
+        "over": everything,
         "round": turn.round,
-        "to_act": [] if state.over else [turn.seat],
+        "to_act": [] if everything else [turn.seat],
         "turn": {
             "seat": turn.seat,
             "bought": turn.bought,
@@ -103,23 +143,19 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         "options": {
             k: v for k, v in state.options.items() if everything or k not in SECRET_OPTIONS
         },
-        "map": _map(state),
+        "map": _map_spec(state),
         "blockades": [
-            {"joint": i, "kind": k, "value": v, "owner": state.blockade_owner[i]}
+            {"joint": i, "kind": k, "value": v, "owner": owners[i]}
             for i, (k, v) in enumerate(state.blockades)
         ],
-        "market": [
-            {"card": slug, "left": len(state.supply[slug]) if slug else 0} for slug in state.market
-        ],
-        "reserve": [
-            {"card": slug, "left": len(state.supply[slug])}
-            for slug in SHOP_TYPES
-            if slug not in in_market and state.supply[slug]
-        ],
+        "market": [{"card": slug, "left": left} for slug, left in slots],
+        "reserve": [{"card": slug, "left": left} for slug, left in reserve],
         "caves": [
             {"hex": list(h), "left": len(stack)}
             for h, stack in zip(board_of(state).caves, state.caves, strict=False)
-        ],
+        ]
+        if state.caves
+        else [],
         "finished": list(state.finished),
         "seats": [_seat_view(state, i, seat, everything) for i in range(state.players)],
     }

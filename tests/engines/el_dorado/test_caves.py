@@ -113,6 +113,15 @@ def test_swap_token_swaps_hand_cards_for_as_many_drawn(kit):
     assert {0, 1} <= set(s.seats[0].discard)
 
 
+def test_swap_token_is_listed_with_at_most_four_cards_from_a_larger_hand(kit):
+    s, (draw, swap) = holding(kit.make(hands=[["explorer"] * 6], players=4), "draw", "swap")
+    s = kit.play(s, {"type": "token", "token": draw})
+    assert len(s.seats[0].hand) == 5
+    swaps = [a for a in ed.legal_actions(s, 0) if a.get("token") == swap]
+    assert swaps and all(1 <= len(a["cards"]) <= 4 for a in swaps)
+    assert all(ed.validate(s, 0, a) is None for a in swaps)
+
+
 def test_keep_token_keeps_a_single_use_card_just_used(kit):
     s, (t,) = holding(kit.make(hands=[["giant-machete"]], players=4), "keep")
     s = kit.play(s, move(0, (1, 0)), {"type": "token", "token": t}, END)

@@ -71,7 +71,9 @@ class Board:
     caves: tuple[Hex, ...]
     # Lookup tables built once: the engine asks for neighbours and joints on every move.
     _adjacent: Mapping[Hex, tuple[Hex, ...]] = field(init=False, repr=False, compare=False)
-    _joint_of: Mapping[frozenset[Hex], Joint] = field(init=False, repr=False, compare=False)
+    _joint_of: Mapping[tuple[Hex, Hex], Joint] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+    final_set: frozenset[Hex] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         spaces = MappingProxyType(dict(self.spaces))
@@ -83,19 +85,32 @@ class Board:
             for h in spaces
         }
         object.__setattr__(self, "_adjacent", MappingProxyType(adjacent))
-        joint_of = {pair: joint for joint in self.joints for pair in joint.pairs}
+        # Keyed by both orders of each pair: a tuple is far cheaper to build than a frozenset.
+        joint_of = {}
+        for joint in self.joints:
+            for pair in joint.pairs:
+                a, b = tuple(pair)
+                joint_of[(a, b)] = joint_of[(b, a)] = joint
         object.__setattr__(self, "_joint_of", MappingProxyType(joint_of))
+        # Boards key the caches of distances and move tables: hash the joints only once.
+        key = (self.slug, self.name, self.joints, self.starts, self.finals)
+        object.__setattr__(self, "_hash", hash(key))
+        object.__setattr__(self, "final_set", frozenset(self.finals))
 
     def __hash__(self) -> int:
-        return hash((self.slug, self.name, self.joints, self.starts, self.finals))
+        return self._hash
 
     def neighbours(self, h: Hex) -> list[Hex]:
         """On-board neighbours of `h` (mountains included), never across a wall."""
         return list(self._adjacent.get(h, ()))
 
+    def adjacent(self, h: Hex) -> tuple[Hex, ...]:
+        """`neighbours` as a shared tuple, for loops that only read it."""
+        return self._adjacent.get(h, ())
+
     def joint_between(self, a: Hex, b: Hex) -> Joint | None:
         """The blockade joint separating neighbours `a` and `b`, if any."""
-        return self._joint_of.get(frozenset((a, b)))
+        return self._joint_of.get((a, b))
 
     @property
     def pieces(self) -> tuple[str, ...]:
