@@ -96,3 +96,16 @@ function markSpace(hex, on) {
     if (el) markSpace(el.dataset.hex || el.getAttribute("data-hex"), false);
   });
 });
+
+// El Dorado: how much the ticked cards would pay, shown beside the market.
+document.addEventListener("change", function (event) {
+  if (!event.target.matches || !event.target.matches(".ed-form input[name='cards']")) return;
+  const money = document.getElementById("ed-money");
+  if (!money) return;
+  let total = 0;
+  document.querySelectorAll(".ed-form input[name='cards']:checked").forEach(function (box) {
+    total += parseFloat(box.dataset.pays || "0");
+  });
+  const whole = Math.floor(total);
+  money.textContent = total ? `Ticked cards pay ${whole}${total > whole ? "½" : ""}` : "";
+});
