@@ -25,6 +25,12 @@ def test_a_player_moves_and_ends_turns_against_bots(browser, daphne_server, scre
     page.wait_for_url(f"{base}/matches/*/")
     page.locator(".ed-map svg").wait_for()
     screenshot(page, "ed-board-start")
+    # Ticking cards shows what they would pay in the market.
+    first = page.locator("input[name='cards']").first
+    first.check()
+    assert page.locator("#ed-money").inner_text().startswith("Ticked cards pay")
+    first.uncheck()
+    assert page.locator("#ed-money").inner_text() == ""
 
     moved = 0
     for _ in range(6):
