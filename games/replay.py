@@ -15,10 +15,9 @@ from typing import Any
 from django.urls import reverse
 
 from games.boards.common import PlayerInfo, players
-from games.boards.el_dorado import card_info
+from games.boards.el_dorado import card_info, map_svg, shop
 from games.boards.incan_gold import gems
 from games.engines.el_dorado import TOKENS, board_from_view
-from games.engines.el_dorado.svg import render_board
 from games.engines.incan_gold.cards import ARTIFACT_PRINTED, Kind, kind_of
 from games.engines.incan_gold.text import HAZARD_NAMES
 from games.models import Match, MatchAction
@@ -239,11 +238,6 @@ def el_dorado_board(engine: Any, state: Any, names: Sequence[str]) -> tuple[str,
     """The map with explorers and blockades, every hand and pile in order, and the market."""
     view = engine.player_view(state, None)
     board = board_from_view(view)
-    explorers = {h: p for p, seat in enumerate(state.seats) for h in seat.explorers if h}
-    blockades = {
-        b["joint"]: {"kind": b["kind"], "value": b["value"], "taken_by": b["owner"]}
-        for b in view["blockades"]
-    }
     seats = []
     for position, seat in enumerate(state.seats):
         seats.append(
@@ -270,12 +264,7 @@ def el_dorado_board(engine: Any, state: Any, names: Sequence[str]) -> tuple[str,
         for c, stack in zip(view["caves"], state.caves, strict=False)
         if stack
     ]
-    svg = render_board(
-        board,
-        blockades=blockades,
-        explorers=explorers,
-        cave_tokens={tuple(c["hex"]): c["left"] for c in view["caves"]},
-    )
+    svg = map_svg(view, board)
     data = {
         "svg": svg,
         "map_ratio": _ratio(svg),
@@ -285,11 +274,7 @@ def el_dorado_board(engine: Any, state: Any, names: Sequence[str]) -> tuple[str,
         "turn_name": names[state.turn.seat],
         "turn": view["turn"],
         "seats": seats,
-        "market": [
-            {**card_info(None, m["card"]), "left": m["left"]} if m["card"] else None
-            for m in view["market"]
-        ],
-        "reserve": [{**card_info(None, r["card"]), "left": r["left"]} for r in view["reserve"]],
+        **shop(view),
         "caves": caves,
     }
     return "games/replay/el_dorado.html", data

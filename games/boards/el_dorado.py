@@ -134,12 +134,8 @@ def _token_play(action: Mapping[str, Any], board: Board) -> dict[str, str]:
     return {"text": f"Use the {label}{extra}", "do": _button(action)}
 
 
-def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
-    """Add what the El Dorado template needs to the common match context."""
-    view = context["view"]
-    state = context.get("state")
-    board = board_from_view(view)
-    you = context["you"]
+def map_svg(view: Mapping[str, Any], board: Board, highlight: Any = ()) -> str:
+    """The map of a view with its explorers, blockades and cave stacks drawn in."""
     explorers = {
         tuple(h): s["seat"] for s in view["seats"] for h in s["explorers"] if h is not None
     }
@@ -147,6 +143,32 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
         b["joint"]: {"kind": b["kind"], "value": b["value"], "taken_by": b["owner"]}
         for b in view["blockades"]
     }
+    return render_board(
+        board,
+        blockades=blockades,
+        explorers=explorers,
+        highlight=highlight,
+        cave_tokens={tuple(c["hex"]): c["left"] for c in view["caves"]},
+    )
+
+
+def shop(view: Mapping[str, Any]) -> dict[str, list]:
+    """The market (None for an empty slot) and the reserve, as cards with copies left."""
+    return {
+        "market": [
+            {**card_info(None, m["card"]), "left": m["left"]} if m["card"] else None
+            for m in view["market"]
+        ],
+        "reserve": [{**card_info(None, r["card"]), "left": r["left"]} for r in view["reserve"]],
+    }
+
+
+def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
+    """Add what the El Dorado template needs to the common match context."""
+    view = context["view"]
+    state = context.get("state")
+    board = board_from_view(view)
+    you = context["you"]
     hand: dict[int, dict[str, Any]] = {}
     if you is not None and "hand" in view["seats"][you]:
         hand = {c["id"]: card_info(c["id"], c["card"]) for c in view["seats"][you]["hand"]}
@@ -199,24 +221,14 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
             }
         )
     return {
-        "svg": render_board(
-            board,
-            blockades=blockades,
-            explorers=explorers,
-            highlight=[d["hex"] for d in destinations],
-            cave_tokens={tuple(c["hex"]): c["left"] for c in view["caves"]},
-        ),
+        "svg": map_svg(view, board, highlight=[d["hex"] for d in destinations]),
         "map_name": board.name,
         "hand": list(hand.values()),
         "selected": hand.get(selected) if selected is not None else None,
         "destinations": destinations,
         "plays": plays,
         "action_cards": action_cards,
-        "market": [
-            {**card_info(None, m["card"]), "left": m["left"]} if m["card"] else None
-            for m in view["market"]
-        ],
-        "reserve": [{**card_info(None, r["card"]), "left": r["left"]} for r in view["reserve"]],
+        **shop(view),
         "ed_seats": seats,
         "turn": turn,
         "turn_name": context["names"][turn["seat"]],
