@@ -43,8 +43,7 @@ def board_from_view(view: Mapping[str, Any]) -> Board:
     return load_map(spec["slug"])
 
 
-def _seat_view(state: State, seat: int, viewer: int | None, everything: bool) -> dict[str, Any]:
-    # Built inline rather than through helpers: every bot decision asks for a view of all seats.
+def _seat_view(state: State, seat: int, own: bool, everything: bool) -> dict[str, Any]:
     s = state.seats[seat]
     cards = state.cards
     discard = s.discard
@@ -71,7 +70,7 @@ def _seat_view(state: State, seat: int, viewer: int | None, everything: bool) ->
         if s.spent_tokens
         else [],
     }
-    if everything or viewer == seat:
+    if everything or own:
         out["hand"] = [{"id": c, "card": cards[c]} for c in s.hand]
         # The owner knows which cards they own, hence their draw pile's contents, never its order.
         out["discard"] = [{"id": c, "card": cards[c]} for c in discard]
@@ -83,6 +82,28 @@ def _seat_view(state: State, seat: int, viewer: int | None, everything: bool) ->
     if everything:
         out["draw"] = [{"id": c, "card": cards[c]} for c in s.draw]
     return out
+
+
+# A seat's part of a view changes only when that seat does, and an action changes one seat:
+# keyed by the immutable seat record, every other seat's part is built once and shared.
+_SEAT_VIEWS: dict[tuple[int, int, bool, bool], tuple[Any, Any, Any, dict[str, Any]]] = {}
+
+
+def _shared_seat_view(state: State, seat: int, own: bool) -> dict[str, Any]:
+    s = state.seats[seat]
+    key = (id(s), seat, own, seat in state.finished)
+    entry = _SEAT_VIEWS.get(key)
+    if (
+        entry is None
+        or entry[0] is not s
+        or entry[1] is not state.cards
+        or entry[2] is not state.blockades
+    ):
+        if len(_SEAT_VIEWS) > 4096:
+            _SEAT_VIEWS.clear()
+        part = _seat_view(state, seat, own, False)
+        entry = _SEAT_VIEWS[key] = (s, state.cards, state.blockades, part)
+    return dict(entry[3])
 
 
 # The "map" entry depends only on the options and the seed: built once per match.
@@ -118,7 +139,9 @@ def _shop(state: State) -> tuple[tuple[tuple[str | None, int], ...], tuple[tuple
 
 
 def player_view(state: State, seat: int | None) -> dict[str, Any]:
-    """Everything `seat` may see (None: a spectator); everything once the game is over."""
+    """Everything `seat` may see (None: a spectator); everything once the game is over.
+
+    Views share the parts that did not change with earlier views: treat them as read-only."""
     everything = state.over
     turn = state.turn
     slots, reserve = _shop(state)
@@ -157,7 +180,9 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         if state.caves
         else [],
         "finished": list(state.finished),
-        "seats": [_seat_view(state, i, seat, everything) for i in range(state.players)],
+        "seats": [_seat_view(state, i, True, True) for i in range(state.players)]
+        if everything
+        else [_shared_seat_view(state, i, i == seat) for i in range(state.players)],
     }
     if everything:
         view["seed"] = state.seed
