@@ -13,7 +13,14 @@ from games.engines.el_dorado.views import board_from_view
 
 TEMPLATE = "games/boards/el_dorado.html"
 # Actions whose cards come from the player's ticked hand cards rather than from the button.
-TICKED = {"rubble": "cards", "camp": "cards", "discard": "cards", "remove": "cards", "buy": "pay"}
+TICKED = {
+    "rubble": "cards",
+    "camp": "cards",
+    "discard": "cards",
+    "remove": "cards",
+    "buy": "pay",
+    "end_turn": "discard",
+}
 
 
 def action_from_form(data: Any) -> dict[str, Any]:

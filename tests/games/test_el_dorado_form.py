@@ -42,6 +42,12 @@ def test_the_transmitter_takes_the_chosen_card_and_a_token_the_ticked_cards():
     assert swap == {"type": "token", "token": 20, "cards": [1]}
 
 
+def test_ending_the_turn_discards_the_ticked_cards_first():
+    action = action_from_form(_form(do='{"type":"end_turn"}', cards=["2", "6"]))
+    assert action == {"type": "end_turn", "discard": [2, 6]}
+    assert action_from_form(_form(do='{"type":"end_turn"}')) == {"type": "end_turn", "discard": []}
+
+
 @pytest.mark.parametrize("raw", ["{oops", "[1, 2]", '"move"'])
 def test_a_broken_button_value_is_a_value_error(raw):
     with pytest.raises(ValueError):

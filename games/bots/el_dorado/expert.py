@@ -23,12 +23,12 @@ from .position import (
     read,
 )
 from .simple import (
-    JUNK_ORDER,
     Move,
     blockade_plays,
     finish_turn,
     junk_first,
     native_plays,
+    removable_junk,
     space_plays,
     token_play,
 )
@@ -237,8 +237,7 @@ class Planner:
 
 def _removals(pos: Position) -> dict[str, Any]:
     room = max(0, sum(pos.owned.values()) - KEEP_AT_LEAST)
-    junk = [c for c in junk_first(pos.hand) if dict(pos.hand)[c] in JUNK_ORDER]
-    return {"type": "remove", "cards": junk[: min(pos.may_remove, room)]}
+    return {"type": "remove", "cards": removable_junk(pos, min(pos.may_remove, room))}
 
 
 def expert_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any]:

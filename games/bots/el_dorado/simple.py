@@ -160,6 +160,41 @@ def junk_first(hand: tuple[tuple[int, str], ...]) -> list[int]:
     return [cid for cid, _ in sorted(hand, key=rank)]
 
 
+def _move_kinds(slug: str) -> tuple[str, ...]:
+    kind = CARD_TYPES[slug].kind
+    if kind == "wild":
+        return MOVE_KINDS
+    return (str(kind),) if str(kind) in MOVE_KINDS else ()
+
+
+def keeps_every_kind(pos: Position, cards: list[int]) -> bool:
+    """Whether the deck still holds a card of every move kind it holds now without `cards`:
+    a deck thinned of its last paddle card never crosses water again."""
+    counts = dict.fromkeys(MOVE_KINDS, 0)
+    for slug, n in pos.owned.items():
+        for kind in _move_kinds(slug):
+            counts[kind] += n
+    after = dict(counts)
+    hand = dict(pos.hand)
+    for cid in cards:
+        for kind in _move_kinds(hand[cid]):
+            after[kind] -= 1
+    return all(after[k] > 0 for k in MOVE_KINDS if counts[k] > 0)
+
+
+def removable_junk(pos: Position, limit: int) -> list[int]:
+    """Up to `limit` starting cards in hand worth removing from the game, never the last of a
+    move kind."""
+    hand = dict(pos.hand)
+    out: list[int] = []
+    for cid in junk_first(pos.hand):
+        if len(out) >= limit:
+            break
+        if hand[cid] in JUNK_ORDER and keeps_every_kind(pos, [*out, cid]):
+            out.append(cid)
+    return out
+
+
 def space_plays(
     pos: Position, dist: Mapping[Hex, float], spare: list[int], camp_bonus: float = 0.0
 ) -> list[tuple[float, dict[str, Any]]]:
@@ -243,7 +278,7 @@ def native_plays(pos: Position, dist: Mapping[Hex, float]) -> list[tuple[float, 
                 continue
             after = 0.0 if to in pos.board.finals else dist.get(to, 1e6)
             gain = dist.get(here, 1e6) - after
-            if gain > 1:
+            if gain > 1 or to in pos.board.finals:
                 act = {"type": "action", "card": natives[0], "to": list(to)}
                 if i:
                     act["explorer"] = i
@@ -272,16 +307,16 @@ def token_play(pos: Position) -> dict[str, Any] | None:
         if kind == "draw":
             return {"type": "token", "token": tid}
         if kind == "remove" and sum(pos.owned.values()) > THIN_DOWN_TO:
-            junk = [c for c in junk_first(pos.hand) if dict(pos.hand)[c] in JUNK_ORDER]
+            junk = removable_junk(pos, 1)
             if junk:
-                return {"type": "token", "token": tid, "cards": junk[:1]}
+                return {"type": "token", "token": tid, "cards": junk}
     return None
 
 
 def finish_turn(pos: Position) -> dict[str, Any]:
-    """Discard what is left, then end the turn."""
-    if not pos.discarding and pos.hand:
-        return {"type": "discard", "cards": [cid for cid, _ in pos.hand]}
+    """End the turn, discarding what is left in hand first."""
+    if pos.hand:
+        return {"type": "end_turn", "discard": [cid for cid, _ in pos.hand]}
     return {"type": "end_turn"}
 
 
@@ -329,8 +364,7 @@ def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
         return {"type": "end_turn"}  # what the full reading below decides, without reading
     pos = read(view, seat)
     if pos.may_remove:
-        junk = [c for c in junk_first(pos.hand) if dict(pos.hand)[c] in JUNK_ORDER]
-        return {"type": "remove", "cards": junk[: pos.may_remove]}
+        return {"type": "remove", "cards": removable_junk(pos, pos.may_remove)}
     if pos.discarding:
         return {"type": "end_turn"}
     for cid, slug in pos.hand:
@@ -353,7 +387,8 @@ def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
     plays = [
         p
         for p in space_plays(pos, dist, spare, camp_bonus=0.5)
-        if p[0] > 0 and (p[1]["type"] == "rubble" or thin)
+        if p[0] > 0
+        and (p[1]["type"] == "rubble" or (thin and keeps_every_kind(pos, p[1]["cards"])))
     ]
     plays += blockade_plays(pos, dist, spare) + native_plays(pos, dist)
     if plays:

@@ -13,8 +13,8 @@ Cards are named by their id (`state.cards[id]` is the type's slug), hexes as [q,
   the Native; Scientist and Travel Log are followed by {"type": "remove", "cards": [ids]}.
 - {"type": "token", "token": id, ...}: a cave token ("cards", "to", "kind" as it needs).
 - {"type": "discard", "cards": [ids]} starts the discard step; {"type": "end_turn"} draws up
-  to four and passes the turn; {"type": "undo"} steps back within the turn until a card or
-  cave token was revealed.
+  to four and passes the turn ("discard": [ids] discards those hand cards first);
+  {"type": "undo"} steps back within the turn until a card or cave token was revealed.
 """
 
 from __future__ import annotations

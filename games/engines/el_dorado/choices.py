@@ -88,11 +88,17 @@ def _adjacent_plays(
             else:
                 for c in hand:
                     t = ctype(state, c)
-                    if t.kind in (need, Kind.WILD) and t.power >= value:
+                    if t.kind == Kind.ACTION or t.power < value:
+                        continue
+                    if state.turn.next_kind:
+                        # A change token decides the kind of the next card played.
+                        if state.turn.next_kind == need:
+                            out.append({"type": "blockade", "to": list(to), "card": c})
+                    elif t.kind in (need, Kind.WILD):
                         act = {"type": "blockade", "to": list(to), "card": c}
                         out.append(act | ({"as": need} if t.kind == Kind.WILD else {}))
                 continue
-        if (to in blocked and not state.turn.pass_through) or space.terrain not in (
+        if to in blocked or space.terrain not in (
             Terrain.RUBBLE,
             Terrain.BASECAMP,
         ):
@@ -114,8 +120,7 @@ def _native_targets(state: State, board: Board, here: Hex) -> list[Hex]:
     return [
         to
         for to in board.neighbours(here)
-        if board.spaces[to].terrain not in (Terrain.MOUNTAIN, Terrain.START)
-        and (to not in blocked or state.turn.pass_through)
+        if board.spaces[to].terrain not in (Terrain.MOUNTAIN, Terrain.START) and to not in blocked
     ]
 
 
@@ -228,7 +233,10 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
         out += _buys(state, seat)
     if hand:
         out.append({"type": "discard", "cards": list(hand)})
-    return out + [{"type": "end_turn"}] + undo
+    out.append({"type": "end_turn"})
+    if hand:
+        out.append({"type": "end_turn", "discard": list(hand)})
+    return out + undo
 
 
 __all__ = ["legal_actions", "legal_moves", "TERRAIN_KIND"]

@@ -60,7 +60,8 @@ def open_blockade(state: State, board: Board, a: Hex, b: Hex) -> int | None:
 def check_enterable(
     state: State, board: Board, here: Hex, to: Hex, blocked: frozenset[Hex], passing: bool
 ) -> None:
-    """Raise unless an explorer on `here` may step onto the neighbouring `to` at all."""
+    """Raise unless an explorer on `here` may step onto the neighbouring `to` at all
+    (`passing`: on its way further, as a pass token allows; no explorer ever stops there)."""
     if to not in board.spaces:
         raise IllegalAction(f"Space {list(to)} is not on the board.")
     if to not in board.adjacent(here):
@@ -129,7 +130,8 @@ def walk(
                 raise IllegalAction("A final space leads to El Dorado; the path ends there.")
             return Walk(None, tuple(taken), power)
         here = to
-    if here in blocked and not passing:
+    if here in blocked:
+        # A pass token lets a play pass occupied spaces, never stop on one.
         raise IllegalAction(f"Space {list(here)} holds another explorer; a move cannot end there.")
     return Walk(here, tuple(taken), power)
 
@@ -196,7 +198,6 @@ def reachable_spaces(
     if table is None:
         return {}
     finals = board.final_set
-    occupied_now = frozenset() if passing else blocked
     best: dict[Hex, int] = {start: power}
     out: dict[Hex, list[Hex]] = {}
     frontier: list[tuple[Hex, int, tuple[Hex, ...], frozenset[int]]] = [
@@ -212,7 +213,10 @@ def reachable_spaces(
                     continue
                 cost += blockade[1]
                 opened = paid | {joint}
-            if cost > left or to in occupied_now:
+            if cost > left:
+                continue
+            taken_space = to in blocked
+            if taken_space and not passing:
                 continue
             rest = left - cost
             new_path = (*path, to)
@@ -223,7 +227,8 @@ def reachable_spaces(
             if best.get(to, -1) >= rest:
                 continue
             best[to] = rest
-            out[to] = list(new_path)
+            if not taken_space:  # passed through, never a place to stop
+                out[to] = list(new_path)
             frontier.append((to, rest, new_path, opened))
     out.pop(start, None)
     return out

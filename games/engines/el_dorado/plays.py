@@ -199,7 +199,7 @@ def play_space_cards(
     to = hex_ref(action.get("to"))
     cards = card_list(action)
     check_in_hand(state, seat, cards)
-    check_enterable(state, board, here, to, occupied(state, here), state.turn.pass_through)
+    check_enterable(state, board, here, to, occupied(state, here), False)
     space = board.spaces[to]
     if space.terrain != terrain:
         raise IllegalAction(f"Space {list(to)} is {space_name(board, to)}, not {terrain}.")
@@ -223,16 +223,18 @@ def play_space_cards(
         s = evolve_seat(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
     state = set_seat(state, seat, s)
     state, events = _take_blockades(state, seat, taken)
-    entered = {
-        "type": str(terrain),
-        "seat": seat,
-        "explorer": explorer,
-        "to": list(to),
-        "cards": [{"id": c, "card": state.cards[c]} for c in cards],
-        "visible_to": None,
-    }
+    given = [{"id": c, "card": state.cards[c]} for c in cards]
+    entered = {"type": str(terrain), "seat": seat, "explorer": explorer, "to": list(to)}
+    private: list[Event] = []
+    if terrain == Terrain.RUBBLE:
+        # Discarded from hand: others see how many, and the new top of the discard pile.
+        entered["count"] = len(cards)
+        private = [{"type": "discarded", "seat": seat, "cards": given, "visible_to": [seat]}]
+    else:
+        entered["cards"] = given  # cards removed from the game are public
+    entered["visible_to"] = None
     state, arrived = _arrive(state, board, seat, explorer, here, to)
-    return state, [entered, *events, *arrived]
+    return state, [entered, *private, *events, *arrived]
 
 
 def play_blockade(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
@@ -268,7 +270,7 @@ def play_blockade(state: State, board: Board, seat: int, action: Mapping[str, An
 def _native(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
     explorer, here = _explorer(state, seat, action)
     to = hex_ref(action.get("to"))
-    check_enterable(state, board, here, to, occupied(state, here), state.turn.pass_through)
+    check_enterable(state, board, here, to, occupied(state, here), False)
     joint = open_blockade(state, board, here, to)
     state, events = _take_blockades(state, seat, () if joint is None else (joint,))
     after = None if to in board.finals else to

@@ -126,13 +126,19 @@ def _discard(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State,
     return state, [public, private]
 
 
-def _end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
+def _end_turn(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    discarded: list[Event] = []
+    if action.get("discard"):
+        # Ending the turn may first discard cards kept in hand: the same as a discard action.
+        state, discarded = _discard(state, seat, {"cards": card_list(action, "discard")})
+    elif "discard" in action:
+        card_list(action, "discard")  # an empty list is fine; anything else is refused
     s = state.seats[seat]
     if s.played:
         s = evolve_seat(s, discard=(*s.discard, *s.played), played=())
         state = set_seat(state, seat, s)
     state, events = refill(state, seat)
-    events.insert(0, {"type": "end_turn", "seat": seat, "visible_to": None})
+    events[:0] = [*discarded, {"type": "end_turn", "seat": seat, "visible_to": None}]
     last_in_round = seat == state.players - 1
     if state.finished and last_in_round:
         events.append({"type": "game_over", "winners": _winners(state), "visible_to": None})
@@ -170,7 +176,7 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
         previous = evolve_state(state.history[-1], history=state.history[:-1])
         return Progress(previous, [{"type": "undo", "seat": seat, "visible_to": None}])
     if kind == "end_turn":
-        return Progress(*_end_turn(state, seat))
+        return Progress(*_end_turn(state, seat, action))
     board = board_of(state)
     # A keep token reads the single-use card the previous action used; anything else forgets it.
     start = state

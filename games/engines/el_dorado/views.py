@@ -231,6 +231,8 @@ def describe_action(action: Mapping[str, Any]) -> str:
         return f"token {action.get('token')}{extra}"
     if kind in ("remove", "discard"):
         return f"{kind} {_ids(action.get('cards', []))}"
+    if kind == "end_turn" and action.get("discard"):
+        return f"end turn discarding {_ids(action['discard'])}"
     return str(kind).replace("_", " ")
 
 
@@ -252,9 +254,10 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
         card = CARD_TYPES[event["card"]].name if event["card"] in CARD_TYPES else event["card"]
         steps = len(event["path"])
         return f"{who} played {card} as {event['as']} and moved {steps} space(s)."
-    if kind in ("rubble", "basecamp"):
-        verb = "discarded" if kind == "rubble" else "removed"
-        return f"{who} {verb} {_card_names(event['cards'])} to enter the {kind}."
+    if kind == "rubble":
+        return f"{who} discarded {event['count']} card(s) to enter the rubble."
+    if kind == "basecamp":
+        return f"{who} removed {_card_names(event['cards'])} to enter the base camp."
     if kind == "blockade":
         return f"{who} took the {event['kind']} {event['value']} blockade."
     if kind == "el_dorado":

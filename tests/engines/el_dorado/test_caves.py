@@ -173,3 +173,20 @@ def test_a_token_taken_from_a_cave_cannot_be_undone(kit):
     assert ed.validate(s, 0, {"type": "undo"}) is None
     s = kit.play(s, move(0, (1, 1), (2, 1)))
     assert ed.validate(s, 0, {"type": "undo"}) is not None
+
+
+def test_change_token_decides_which_cards_may_take_a_blockade(kit):
+    rows = ["S J1 J1 | J1 J1 J1"] * 4
+    s = kit.make(rows, [["scout", "sailor", "explorer"]], players=4, blockades=["river-1"])
+    s = kit.play(s, move(0, (1, 0), (2, 0)))
+    s, (t,) = holding(s, "change")
+    toward = {"type": "blockade", "to": [3, 0]}
+    assert {**toward, "card": 1} in ed.legal_actions(s, 0)
+    s = kit.play(s, {"type": "token", "token": t, "kind": "machete"})
+    # The Sailor now counts as machete: it no longer pays the river blockade; the Explorer
+    # would pay only a jungle one.
+    listed = [a for a in ed.legal_actions(s, 0) if a["type"] == "blockade"]
+    assert listed == []
+    assert ed.validate(s, 0, {**toward, "card": 1}) == (
+        "Sailor plays as machete (change token); the river 1 blockade needs paddle."
+    )

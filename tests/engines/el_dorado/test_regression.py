@@ -4,7 +4,6 @@ Each entry of the fixture holds a whole match: its action log, the final state, 
 every event list (as each viewer sees it), every view the seat to act decided from, and the
 reasons given for a few illegal variations of each action. The engine must rebuild all of it
 from the log; where the entry says so, the bots must also choose that very log again.
-Matches recorded with an earlier expert bot still pin the engine, not the bots.
 Rewrite the fixture only when a rule or bot change is meant to alter play:
 `PYTHONPATH=. python tests/engines/el_dorado/test_regression.py` from the repository root
 (every match then pins the bots: list them all in BOTS_PINNED).
@@ -39,10 +38,8 @@ MATCHES: list[tuple[int, int, dict[str, Any], list[str], float]] = [
     (2, 44, {"map": "random", "caves": True}, ["greedy", "expert"], 0.1),
 ]
 
-# Matches whose logs the current bots must choose again; matches 2-4 were recorded with an
-# earlier expert bot (before it learnt to clear rubble and base camps instead of buying, and to
-# hurry its last explorer), so they pin the engine only.
-BOTS_PINNED = [0, 1, 5, 6]
+# Matches whose logs the current bots must choose again (all of them since the last rewrite).
+BOTS_PINNED = list(range(len(MATCHES)))
 
 
 def _digest(value: Any) -> str:

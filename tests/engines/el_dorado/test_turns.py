@@ -72,6 +72,37 @@ def test_discard_pile_is_shuffled_only_when_a_draw_finds_the_draw_pile_empty(kit
     assert [e["type"] for e in progress.events].count("shuffle") == 1
 
 
+def test_ending_the_turn_may_discard_kept_cards_first(kit):
+    s = kit.make(hands=[["explorer"] * 4])
+    seat = replace(s.seats[0], draw=(4, 5), discard=(6, 7))
+    s = kit.play(replace(s, seats=(seat, *s.seats[1:])), move(0, (1, 0)))
+    progress = ed.apply(s, 0, {"type": "end_turn", "discard": [1, 2, 3]})
+    two_steps = ed.apply(kit.play(s, {"type": "discard", "cards": [1, 2, 3]}), 0, END)
+    # The same as discarding, then ending the turn: the discards are shuffled into the draw.
+    assert progress.state == two_steps.state
+    discarding = ed.apply(s, 0, {"type": "discard", "cards": [1, 2, 3]}).events
+    assert progress.events == discarding + two_steps.events
+    assert [e["type"] for e in progress.events][:3] == ["discard", "discarded", "end_turn"]
+    assert ed.describe_action({"type": "end_turn", "discard": [1, 2]}) == (
+        "end turn discarding 1,2"
+    )
+
+
+def test_ending_the_turn_with_a_bad_discard_changes_nothing(kit):
+    s = kit.make(hands=[["explorer", "sailor", "traveller", "traveller"]])
+    assert ed.validate(s, 0, {"type": "end_turn", "discard": [9]}) == (
+        "Card 9 (Traveller) is not in your hand."
+    )
+    assert ed.validate(s, 0, {"type": "end_turn", "discard": [1, 1]}) == (
+        "The same card is listed twice."
+    )
+    assert ed.validate(s, 0, {"type": "end_turn", "discard": "all"}) == (
+        "The action lists card ids under 'discard'."
+    )
+    assert ed.validate(s, 0, {"type": "end_turn", "discard": []}) is None
+    assert {"type": "end_turn", "discard": [0, 1, 2, 3]} in ed.legal_actions(s, 0)
+
+
 def test_empty_draw_pile_is_not_refilled_before_a_draw_is_needed(kit):
     s = kit.make(hands=[["explorer"] * 4])
     seat = replace(s.seats[0], draw=(), discard=(4, 5, 6, 7))

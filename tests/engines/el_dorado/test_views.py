@@ -182,3 +182,20 @@ def test_changing_a_returned_view_does_not_change_the_next_one():
     again = ed.player_view(s, 0)
     assert again["seats"][1]["hand_size"] == 4
     assert len(again["seats"][0]["hand"]) == 4
+
+
+def test_rubble_discards_are_told_to_others_as_a_count_and_to_the_owner_by_name(kit):
+    s = kit.make(["S X2 J1 | J1"] * 4, [["pioneer", "sailor", "explorer"]])
+    events = ed.apply(s, 0, {"type": "rubble", "to": [1, 0], "cards": [0, 1]}).events
+    names = ["Ana", "Ben"]
+    public = [ed.describe_event(e, names) for e in ed.events_for(events, 1)]
+    assert public == ["Ana discarded 2 card(s) to enter the rubble."]
+    own = [ed.describe_event(e, names) for e in ed.events_for(events, 0)]
+    assert own == [public[0], "You discarded Pioneer, Sailor."]
+
+
+def test_cards_given_up_for_a_base_camp_are_public(kit):
+    s = kit.make(["S B1 J1 | J1"] * 4, [["pioneer", "sailor"]])
+    events = ed.apply(s, 0, {"type": "camp", "to": [1, 0], "cards": [1]}).events
+    seen = [ed.describe_event(e, ["Ana", "Ben"]) for e in ed.events_for(events, 1)]
+    assert seen == ["Ana removed Sailor to enter the base camp."]
