@@ -18,7 +18,8 @@ Hex = tuple[int, int]
 MOVE_KINDS = tuple(str(k) for k in ENGINE_MOVE_KINDS)
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass's __init__ costs several times more, on every bot decision.
+@dataclass(slots=True)
 class Position:
     seat: int
     board: Board
@@ -52,7 +53,8 @@ def read(view: Mapping[str, Any], seat: int) -> Position:
     get = owned.get
     for pile in (hand, me.get("discard", ()), me["played"]):
         for c in pile:
-            owned[c["card"]] = get(c["card"], 0) + 1
+            slug = c["card"]
+            owned[slug] = get(slug, 0) + 1
     turn = view["turn"]
     return Position(
         seat,

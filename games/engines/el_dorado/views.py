@@ -124,18 +124,38 @@ def _map_spec(state: State) -> dict[str, Any]:
 _SHOPS: dict[tuple[int, int], tuple[Any, Any, tuple, tuple]] = {}
 
 
-def _shop(state: State) -> tuple[tuple[tuple[str | None, int], ...], tuple[tuple[str, int], ...]]:
+def _shop(state: State) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     supply, market = state.supply, state.market
     entry = _SHOPS.get((id(supply), id(market)))
     if entry is None or entry[0] is not supply or entry[1] is not market:
-        slots = tuple((slug, len(supply[slug]) if slug else 0) for slug in market)
-        reserve = tuple(
-            (slug, len(supply[slug])) for slug in SHOP_TYPES if supply[slug] and slug not in market
-        )
+        slots = [{"card": slug, "left": len(supply[slug]) if slug else 0} for slug in market]
+        reserve = [
+            {"card": slug, "left": len(supply[slug])}
+            for slug in SHOP_TYPES
+            if supply[slug] and slug not in market
+        ]
         if len(_SHOPS) > 512:
             _SHOPS.clear()
         entry = _SHOPS[(id(supply), id(market))] = (supply, market, slots, reserve)
-    return entry[2], entry[3]
+    return list(entry[2]), list(entry[3])
+
+
+# The blockades change only when one is taken.
+_BLOCKADES: dict[tuple[int, int], tuple[Any, Any, list[dict[str, Any]]]] = {}
+
+
+def _blockades(state: State) -> list[dict[str, Any]]:
+    blockades, owners = state.blockades, state.blockade_owner
+    entry = _BLOCKADES.get((id(blockades), id(owners)))
+    if entry is None or entry[0] is not blockades or entry[1] is not owners:
+        shown = [
+            {"joint": i, "kind": k, "value": v, "owner": owners[i]}
+            for i, (k, v) in enumerate(blockades)
+        ]
+        if len(_BLOCKADES) > 512:
+            _BLOCKADES.clear()
+        entry = _BLOCKADES[(id(blockades), id(owners))] = (blockades, owners, shown)
+    return list(entry[2])
 
 
 def player_view(state: State, seat: int | None) -> dict[str, Any]:
@@ -145,7 +165,6 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
     everything = state.over
     turn = state.turn
     slots, reserve = _shop(state)
-    owners = state.blockade_owner
     view: dict[str, Any] = {
         "game": "el-dorado",
         "players": state.players,
@@ -167,12 +186,9 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
             k: v for k, v in state.options.items() if everything or k not in SECRET_OPTIONS
         },
         "map": _map_spec(state),
-        "blockades": [
-            {"joint": i, "kind": k, "value": v, "owner": owners[i]}
-            for i, (k, v) in enumerate(state.blockades)
-        ],
-        "market": [{"card": slug, "left": left} for slug, left in slots],
-        "reserve": [{"card": slug, "left": left} for slug, left in reserve],
+        "blockades": _blockades(state),
+        "market": slots,
+        "reserve": reserve,
         "caves": [
             {"hex": list(h), "left": len(stack)}
             for h, stack in zip(board_of(state).caves, state.caves, strict=False)
