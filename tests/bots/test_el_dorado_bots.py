@@ -116,3 +116,31 @@ def test_expert_beats_greedy_on_random_maps_with_two_explorers_each():
     expert, _ = duel.level_stats()
     assert duel.capped == 0
     assert expert.win_rate.mean >= 0.6
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), passing=st.booleans())
+def test_reach_remembered_by_neighbourhood_equals_a_fresh_search(seed, players, passing):
+    from dataclasses import replace
+
+    from games.bots.el_dorado import position
+    from games.engines.el_dorado.movement import reachable_spaces
+
+    state = ed.new_game(players, seed, {"map": "random"})
+    rng = random.Random(seed)
+    for _ in range(120):
+        if ed.is_over(state):
+            break
+        seat = state.turn.seat
+        view = ed.player_view(state, seat)
+        pos = replace(position.read(view, seat), passing=passing)
+        for here in pos.explorers:
+            if here is None:
+                continue
+            for kind in position.MOVE_KINDS:
+                for power in (1, 3, 6):
+                    fresh = reachable_spaces(
+                        pos.board, here, kind, power, pos.blocked - {here}, pos.open_joints, passing
+                    )
+                    assert position.reach(pos, here, kind, power) == fresh
+        state = ed.apply(state, seat, greedy_bot(view, seat, rng)).state

@@ -73,11 +73,44 @@ def read(view: Mapping[str, Any], seat: int) -> Position:
     )
 
 
+@lru_cache(maxsize=8192)
+def _ball(board: Board, start: Hex, power: int) -> tuple[frozenset[Hex], tuple[int, ...]]:
+    """The spaces within `power` steps of `start` and the joints touching them: every step of
+    a play costs at least 1, so nothing outside can change what one play reaches."""
+    ball = {start}
+    edge = [start]
+    for _ in range(power):
+        edge = [n for h in edge for n in board.adjacent(h) if n not in ball]
+        ball.update(edge)
+    joints = {
+        joint.index
+        for h in ball
+        for n in board.adjacent(h)
+        if (joint := board.joint_between(h, n)) is not None
+    }
+    return frozenset(ball), tuple(sorted(joints))
+
+
+# What one play reaches, by the facts near its start: the same neighbourhood recurs across the
+# decisions of a turn, across turns and across matches on one map. Results are shared: read-only.
+_REACH: dict[tuple, dict[Hex, list[Hex]]] = {}
+
+
 def reach(pos: Position, start: Hex, kind: str, power: int) -> dict[Hex, list[Hex]]:
     """Every space one play of `kind` and `power` reaches from `start`, with a path each."""
-    return reachable_spaces(
-        pos.board, start, kind, power, pos.blocked - {start}, pos.open_joints, pos.passing
-    )
+    ball, joints = _ball(pos.board, start, power)
+    blocked = (pos.blocked & ball) - {start}
+    open_joints = pos.open_joints
+    near = tuple([(j, open_joints[j]) for j in joints if j in open_joints])
+    key = (pos.board, start, kind, power, pos.passing, blocked, near)
+    found = _REACH.get(key)
+    if found is None:
+        if len(_REACH) > 50_000:
+            _REACH.clear()
+        found = _REACH[key] = reachable_spaces(
+            pos.board, start, kind, power, blocked, dict(near), pos.passing
+        )
+    return found
 
 
 def distances(
