@@ -72,16 +72,38 @@ def _seat_view(state: State, seat: int, own: bool, everything: bool) -> dict[str
     }
     if everything or own:
         out["hand"] = [{"id": c, "card": cards[c]} for c in s.hand]
+        out["discard"] = list(_pile_part(cards, discard, _listed))
         # The owner knows which cards they own, hence their draw pile's contents, never its order.
-        out["discard"] = [{"id": c, "card": cards[c]} for c in discard]
-        counts: dict[str, int] = {}
-        for c in s.draw:
-            slug = cards[c]
-            counts[slug] = counts.get(slug, 0) + 1
-        out["draw_counts"] = dict(sorted(counts.items()))
+        out["draw_counts"] = dict(_pile_part(cards, s.draw, _counted))
     if everything:
         out["draw"] = [{"id": c, "card": cards[c]} for c in s.draw]
     return out
+
+
+def _listed(cards: tuple[str, ...], pile: tuple[int, ...]) -> list[dict[str, Any]]:
+    return [{"id": c, "card": cards[c]} for c in pile]
+
+
+def _counted(cards: tuple[str, ...], pile: tuple[int, ...]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for c in pile:
+        slug = cards[c]
+        counts[slug] = counts.get(slug, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+# A pile keeps its tuple while the turn plays other cards: its part is built once per pile.
+_PILES: dict[tuple[int, Any], tuple[Any, Any, Any]] = {}
+
+
+def _pile_part(cards: tuple[str, ...], pile: tuple[int, ...], build: Any) -> Any:
+    key = (id(pile), build)
+    entry = _PILES.get(key)
+    if entry is None or entry[0] is not pile or entry[1] is not cards:
+        if len(_PILES) > 4096:
+            _PILES.clear()
+        entry = _PILES[key] = (pile, cards, build(cards, pile))
+    return entry[2]
 
 
 # A seat's part of a view changes only when that seat does, and an action changes one seat:
