@@ -8,6 +8,7 @@ from django.db.models import Count, Prefetch
 
 from accounts.models import User
 from games.models import Match, Seat, Status
+from games.options_text import options_summary
 from games.services.state import current_state, engine_for
 
 
@@ -25,8 +26,8 @@ def _with_seats(queryset):
 
 
 def open_matches(limit: int = 50) -> list[Match]:
-    """Public matches waiting for players, newest first."""
-    return list(
+    """Public matches waiting for players, newest first (with `options_text` to show)."""
+    matches = list(
         _with_seats(
             Match.objects.filter(status=Status.OPEN, private=False)
             .annotate(taken=Count("seats"))
@@ -34,6 +35,9 @@ def open_matches(limit: int = 50) -> list[Match]:
             .order_by("-created")
         )[:limit]
     )
+    for match in matches:
+        match.options_text = options_summary(match.game, match.options)
+    return matches
 
 
 def my_matches(user: User, limit: int = 50) -> list[MyMatch]:

@@ -120,11 +120,15 @@ def _describe_play(action: Mapping[str, Any], board: Board, hand: dict) -> str:
     if kind == "blockade":
         if "card" in action:
             return f"Break the blockade toward {where} with {hand[action['card']]['name']}"
+        if "token" in action:
+            return f"Break the blockade toward {where} with the {TOKENS[action['token']].label()}"
         return f"Break the rubble blockade toward {where}: discard ticked cards"
     return kind
 
 
-def _token_play(action: Mapping[str, Any], board: Board) -> dict[str, str]:
+def _token_play(
+    action: Mapping[str, Any], board: Board, removed: Mapping[int, str]
+) -> dict[str, str]:
     label = TOKENS[action["token"]].label()
     template = dict(action)
     if action["type"] == "move":
@@ -136,6 +140,8 @@ def _token_play(action: Mapping[str, Any], board: Board) -> dict[str, str]:
     extra = ""
     if "kind" in action:
         extra = f" (next card as {action['kind']})"
+    elif "card" in action:
+        extra = f": {removed.get(action['card'], 'a single-use card')}"
     elif "to" in action:
         extra = f" to {_space_label(board, tuple(action['to']))}"
     return {"text": f"Use the {label}{extra}", "do": _button(action)}
@@ -180,6 +186,9 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
     if you is not None and "hand" in view["seats"][you]:
         hand = {c["id"]: card_info(c["id"], c["card"]) for c in view["seats"][you]["hand"]}
     your_turn = bool(context.get("your_turn"))
+    removed: dict[int, str] = {}
+    if you is not None:
+        removed = {c["id"]: CARD_TYPES[c["card"]].name for c in view["seats"][you]["removed"]}
     selected = context.get("selected_card")
     destinations: list[dict] = []
     plays: list[dict] = []
@@ -189,14 +198,14 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
             destinations = _destinations(state, you, board, selected, hand)
         for action in legal_actions(state, you):
             if action["type"] in ("rubble", "camp") or (
-                action["type"] == "blockade" and "card" not in action
+                action["type"] == "blockade" and "card" not in action and "token" not in action
             ):
                 template = {k: v for k, v in action.items() if k != "cards"}
                 plays.append({"text": _describe_play(action, board, hand), "do": _button(template)})
             elif action["type"] == "blockade":
                 plays.append({"text": _describe_play(action, board, hand), "do": _button(action)})
             elif action["type"] == "token" or (action["type"] == "move" and "token" in action):
-                plays.append(_token_play(action, board))
+                plays.append(_token_play(action, board, removed))
             elif action["type"] == "action" and action.get("take"):
                 if not any(a["card"]["id"] == action["card"] for a in action_cards):
                     template = {"type": "action", "card": action["card"], "take": "?"}

@@ -28,6 +28,32 @@ def test_the_lobby_lists_open_matches_and_forms(client, user_factory):
     assert "Log in to create a match" in body
 
 
+def test_the_lobby_describes_each_open_matchs_public_options(client, user_factory):
+    from games.services.lobby import MatchSpec, create_match
+
+    ana = user_factory("ana")
+    create_match(
+        ana,
+        MatchSpec(
+            game="incan-gold",
+            players=3,
+            options={"artifact_values": "diamant", "quick_start": False},
+        ),
+    )
+    create_match(
+        ana, MatchSpec(game="el-dorado", players=2, options={"map": "swamplands", "caves": True})
+    )
+    create_match(
+        ana,
+        MatchSpec(game="el-dorado", players=2, options={"map": "random", "map_length": 4}),
+    )
+    body = client.get("/play/").content.decode()
+    assert "no quick start · Diamant artifacts" in body
+    assert "Swamplands · caves" in body
+    assert "Random expedition (4 tiles)" in body
+    assert "artifactvalues" not in body and "quickstart" not in body
+
+
 def test_a_player_creates_a_match_from_the_lobby_form(client, user_factory):
     ana = user_factory("ana")
     response = _as(client, ana).post(

@@ -102,7 +102,7 @@ def payment_order(cards: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return sorted(cards, key=lambda c: (-HALF_COINS[c[1]], CARD_TYPES[c[1]].cost, c[0]))
 
 
-def pay_in_order(order: list[tuple[int, str]], cost: int) -> list[int] | None:
+def pay_in_order(order: list[tuple[int, str]], cost: float) -> list[int] | None:
     """The first cards of a `payment_order` worth at least `cost` coins, or None."""
     paid, total = [], 0
     for card, slug in order:
@@ -113,6 +113,6 @@ def pay_in_order(order: list[tuple[int, str]], cost: int) -> list[int] | None:
     return paid if total >= 2 * cost else None
 
 
-def payment(cards: list[tuple[int, str]], cost: int) -> list[int] | None:
+def payment(cards: list[tuple[int, str]], cost: float) -> list[int] | None:
     """Few (id, slug) cards worth at least `cost` coins, richest first, cheap cards among equals."""
     return pay_in_order(payment_order(cards), cost)

@@ -97,6 +97,11 @@ def _adjacent_plays(
                     elif t.kind in (need, Kind.WILD):
                         act = {"type": "blockade", "to": list(to), "card": c}
                         out.append(act | ({"as": need} if t.kind == Kind.WILD else {}))
+                for token in state.seats[seat].tokens:
+                    power = TOKENS[token]
+                    pays = power.kind in POWER_TOKENS and power.value >= value
+                    if pays and (state.turn.next_kind or str(power.kind)) == need:
+                        out.append({"type": "blockade", "to": list(to), "token": token})
                 continue
         if to in blocked or space.terrain not in (
             Terrain.RUBBLE,
@@ -188,8 +193,8 @@ def _token_plays(state: State, board: Board, seat: int) -> list[dict[str, Any]]:
         elif kind == TokenKind.SWAP and s.hand:
             # The token swaps at most four cards, however many the hand holds.
             out.append({"type": "token", "token": t, "cards": list(s.hand[:4])})
-        elif kind == TokenKind.KEEP and state.turn.just_used is not None:
-            out.append({"type": "token", "token": t})
+        elif kind == TokenKind.KEEP:
+            out += [{"type": "token", "token": t, "card": c} for c in state.turn.single_used]
         elif kind == TokenKind.CHANGE:
             out += [{"type": "token", "token": t, "kind": str(k)} for k in MOVE_KINDS]
         elif kind == TokenKind.NATIVE:
@@ -201,17 +206,47 @@ def _token_plays(state: State, board: Board, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+def _changed_payment(cards: list[tuple[int, str]], cost: float, kind: str) -> list[int] | None:
+    """Few cards paying `cost` when a change token makes the first card paying count as `kind`
+    (full power as coin, 1/2 as anything else)."""
+    best = None
+    for first in cards:
+        halves = 2 * CARD_TYPES[first[1]].power if kind == "coin" else 1
+        need = (2 * cost - halves) / 2
+        rest = [] if need <= 0 else payment([c for c in cards if c != first], need)
+        if rest is not None and (best is None or len(rest) + 1 < len(best)):
+            best = [first[0], *rest]
+    return best
+
+
 def _buys(state: State, seat: int) -> list[dict[str, Any]]:
-    hand = state.seats[seat].hand
+    s = state.seats[seat]
+    cards = [(c, state.cards[c]) for c in s.hand]
+    coins = sorted(
+        (t for t in s.tokens if TOKENS[t].kind == TokenKind.COIN),
+        key=lambda t: (-TOKENS[t].value, t),
+    )
     slots = set(state.market)
     open_slot = None in slots
     out = []
     for slug in SHOP_TYPES:
         if not state.supply[slug] or (slug not in slots and not open_slot):
             continue
-        pay = payment([(c, state.cards[c]) for c in hand], CARD_TYPES[slug].cost)
-        if pay is not None:
-            out.append({"type": "buy", "card": slug, "pay": pay})
+        cost = CARD_TYPES[slug].cost
+        # Cards alone if they can; else the richest coin tokens first, cards for the rest.
+        for n in range(len(coins) + 1):
+            tokens = coins[:n]
+            rest = cost - sum(TOKENS[t].value for t in tokens)
+            if rest <= 0:
+                pay: list[int] | None = []
+            elif state.turn.next_kind:
+                pay = _changed_payment(cards, rest, state.turn.next_kind)
+            else:
+                pay = payment(cards, rest)
+            if pay is not None and (pay or tokens):
+                act: dict[str, Any] = {"type": "buy", "card": slug, "pay": pay}
+                out.append(act | ({"tokens": tokens} if tokens else {}))
+                break
     return out
 
 

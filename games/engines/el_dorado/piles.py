@@ -65,8 +65,9 @@ def check_in_hand(state: State, seat: int, cards: list[int]) -> None:
     hand = state.seats[seat].hand
     for card in cards:
         if card not in hand:
+            # Never named: with a fixed deck order a card's type would tell where it lies.
             if 0 <= card < len(state.cards):
-                raise IllegalAction(f"Card {card} ({label(state, card)}) is not in your hand.")
+                raise IllegalAction(f"Card {card} is not in your hand.")
             raise IllegalAction(f"There is no card {card}.")
 
 

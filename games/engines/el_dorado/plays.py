@@ -103,7 +103,7 @@ def _spend(state: State, seat: int, card: int | None, token: int | None) -> Stat
     if card is not None:
         if ctype(state, card).single_use:
             s = evolve_seat(s, hand=without(s.hand, [card]), removed=(*s.removed, card))
-            turn = evolve_turn(turn, just_used=card)
+            turn = evolve_turn(turn, single_used=(*turn.single_used, card))
         else:
             s = evolve_seat(s, hand=without(s.hand, [card]), played=(*s.played, card))
     return set_seat(state, seat, s, turn=turn)
@@ -209,7 +209,9 @@ def play_space_cards(
     if joint is not None:
         blockade = state.blockades[joint]
         if blockade[0] != "rubble" or terrain != Terrain.RUBBLE:
-            raise IllegalAction(f"{blockade_name(blockade)} is in the way; take it first.")
+            raise IllegalAction(
+                f"{blockade_name(blockade).capitalize()} is in the way; take it first."
+            )
         need += blockade[1]
         taken = (joint,)
     verb = "discarded" if terrain == Terrain.RUBBLE else "removed from the game"
@@ -377,12 +379,17 @@ def play_token(state: State, board: Board, seat: int, action: Mapping[str, Any])
             state, drawn = draw(state, seat, len(cards))
             events += drawn
     elif kind == TokenKind.KEEP:
-        card = turn.just_used
-        if card is None:
-            raise IllegalAction("The keep token is used right after a single-use card's effect.")
+        if not turn.single_used:
+            raise IllegalAction("The keep token keeps a single-use card used this turn; none was.")
+        card = action.get("card", turn.single_used[-1])
+        if card not in turn.single_used:
+            raise IllegalAction(f"Card {card!r} is no single-use card used this turn.")
+        # Kept: it goes to the discard pile with the turn's other cards, like a normal card.
         s = evolve_seat(s, removed=without(s.removed, [card]), played=(*s.played, card))
-        state = set_seat(state, seat, s)
-        events.append({"type": "keep", "seat": seat, "card": state.cards[card], "visible_to": None})
+        kept = evolve_turn(turn, single_used=without(turn.single_used, [card]))
+        state = set_seat(state, seat, s, turn=kept)
+        kept_card = {"type": "keep", "seat": seat, "card": state.cards[card], "id": card}
+        events.append({**kept_card, "visible_to": None})
     elif kind == TokenKind.PASS:
         state = evolve_state(state, turn=evolve_turn(turn, pass_through=True))
     elif kind == TokenKind.NATIVE:
@@ -395,5 +402,5 @@ def play_token(state: State, board: Board, seat: int, action: Mapping[str, Any])
     s = state.seats[seat]
     s = evolve_seat(s, tokens=without(s.tokens, [token]), spent_tokens=(*s.spent_tokens, token))
     used = {"type": "token", "seat": seat, "token": token, "kind": TOKENS[token].slug}
-    state = set_seat(state, seat, s, turn=evolve_turn(state.turn, just_used=None))
+    state = set_seat(state, seat, s)
     return state, [{**used, "visible_to": None}, *events]

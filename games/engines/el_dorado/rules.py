@@ -69,16 +69,20 @@ def _buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, lis
         raise IllegalAction("You hold no such cave token.")
     if any(TOKENS[t].kind != TokenKind.COIN for t in tokens) or len(set(tokens)) != len(tokens):
         raise IllegalAction("Only coin tokens pay for cards, each once.")
-    halves = sum(half_coins(state.cards[c]) for c in cards) + sum(
-        2 * TOKENS[t].value for t in tokens
-    )
+    changed = state.turn.next_kind if cards else None
+    worth = {c: half_coins(state.cards[c]) for c in cards}
+    if changed:
+        # A change token sets the kind of the next card played, for money too: the first card
+        # paying keeps its power and pays as that kind (full as coin, 1/2 as anything else).
+        worth[cards[0]] = 2 * ctype(state, cards[0]).power if changed == "coin" else 1
+    halves = sum(worth.values()) + sum(2 * TOKENS[t].value for t in tokens)
     cost = card_type(slug).cost
     if halves < 2 * cost:
         paid = f"{halves // 2}" + ("½" if halves % 2 else "")
         raise IllegalAction(f"Your cards give {paid} coins; {name} costs {cost}.")
     # Coin and wild cards are used for their printed value: single-use ones leave the game;
     # any card only worth half a coin is discarded normally.
-    used = [c for c in cards if ctype(state, c).single_use and half_coins(state.cards[c]) > 1]
+    used = [c for c in cards if ctype(state, c).single_use and worth[c] > 1]
     kept = [c for c in cards if c not in used]
     s = evolve_seat(
         s,
@@ -88,7 +92,12 @@ def _buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, lis
         tokens=without(s.tokens, tokens),
         spent_tokens=(*s.spent_tokens, *tokens),
     )
-    turn = evolve_turn(state.turn, bought=True, just_used=used[-1] if used else None)
+    turn = evolve_turn(
+        state.turn,
+        bought=True,
+        single_used=(*state.turn.single_used, *used),
+        next_kind=None if changed else state.turn.next_kind,
+    )
     state = set_seat(state, seat, s, turn=turn)
     remaining = len(state.supply[slug]) - 1
     state, gained = gain(state, seat, slug)
@@ -178,28 +187,24 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
     if kind == "end_turn":
         return Progress(*_end_turn(state, seat, action))
     board = board_of(state)
-    # A keep token reads the single-use card the previous action used; anything else forgets it.
-    start = state
-    if kind != "token" and state.turn.just_used is not None:
-        start = evolve_state(state, turn=evolve_turn(state.turn, just_used=None))
     if kind == "move":
-        new, events = play_move(start, board, seat, action)
+        new, events = play_move(state, board, seat, action)
     elif kind == "rubble":
-        new, events = play_space_cards(start, board, seat, action, Terrain.RUBBLE)
+        new, events = play_space_cards(state, board, seat, action, Terrain.RUBBLE)
     elif kind == "camp":
-        new, events = play_space_cards(start, board, seat, action, Terrain.BASECAMP)
+        new, events = play_space_cards(state, board, seat, action, Terrain.BASECAMP)
     elif kind == "blockade":
-        new, events = play_blockade(start, board, seat, action)
+        new, events = play_blockade(state, board, seat, action)
     elif kind == "buy":
-        new, events = _buy(start, seat, action)
+        new, events = _buy(state, seat, action)
     elif kind == "action":
-        new, events = play_action(start, board, seat, action)
+        new, events = play_action(state, board, seat, action)
     elif kind == "remove":
-        new, events = play_remove(start, seat, action)
+        new, events = play_remove(state, seat, action)
     elif kind == "token":
-        new, events = play_token(start, board, seat, action)
+        new, events = play_token(state, board, seat, action)
     elif kind == "discard":
-        new, events = _discard(start, seat, action)
+        new, events = _discard(state, seat, action)
     else:
         raise IllegalAction(f"There is no action {kind!r}.")
     for event in events:

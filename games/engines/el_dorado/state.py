@@ -46,7 +46,8 @@ class Turn:
     pass_through: bool = False  # a pass token was used this turn
     next_kind: str | None = None  # a change token set the kind of the next card played
     may_remove: int = 0  # cards the player may still remove after a Scientist or Travel Log
-    just_used: int | None = None  # single-use card removed by the previous action
+    # Single-use cards this turn's plays removed from the game: a keep token brings one back.
+    single_used: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,8 +155,18 @@ def _turn_to_json(t: Turn) -> dict[str, Any]:
         "pass_through": t.pass_through,
         "next_kind": t.next_kind,
         "may_remove": t.may_remove,
-        "just_used": t.just_used,
+        "single_used": list(t.single_used),
     }
+
+
+_TURN_FIELDS = frozenset(f.name for f in fields(Turn))
+
+
+def _turn_from_json(d: Mapping[str, Any]) -> Turn:
+    # Snapshots stored before `single_used` existed carry `just_used`; the log rebuilds them.
+    known = {k: v for k, v in d.items() if k in _TURN_FIELDS}
+    known["single_used"] = tuple(known.get("single_used", ()))
+    return Turn(**known)
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -192,7 +203,7 @@ def from_json(data: Mapping[str, Any]) -> State:
         blockades=tuple((k, v) for k, v in data["blockades"]),
         blockade_owner=tuple(data["blockade_owner"]),
         caves=tuple(tuple(c) for c in data["caves"]),
-        turn=Turn(**data["turn"]),
+        turn=_turn_from_json(data["turn"]),
         finished=tuple(data["finished"]),
         over=data["over"],
         shuffles=data["shuffles"],

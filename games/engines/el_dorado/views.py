@@ -202,7 +202,8 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
             "next_kind": turn.next_kind,
             "may_remove": turn.may_remove,
             "can_undo": bool(state.history),
-            "keep_possible": turn.just_used is not None,
+            "keep_possible": bool(turn.single_used),
+            "single_used": list(turn.single_used),
         },
         "options": {
             k: v for k, v in state.options.items() if everything or k not in SECRET_OPTIONS

@@ -129,10 +129,32 @@ def test_keep_token_keeps_a_single_use_card_just_used(kit):
     assert 0 in s.seats[0].discard
 
 
-def test_keep_token_needs_a_single_use_card_just_used(kit):
+def test_keep_token_needs_a_single_use_card_used_this_turn(kit):
     s, (t,) = holding(kit.make(hands=[["explorer"]], players=4), "keep")
     s = kit.play(s, move(0, (1, 0)))
-    assert "right after a single-use card" in ed.validate(s, 0, {"type": "token", "token": t})
+    assert ed.validate(s, 0, {"type": "token", "token": t}) == (
+        "The keep token keeps a single-use card used this turn; none was."
+    )
+    assert not any(a.get("token") == t for a in ed.legal_actions(s, 0))
+
+
+def test_keep_token_may_keep_a_single_use_card_used_earlier_in_the_turn(kit):
+    s, (t,) = holding(kit.make(hands=[["giant-machete", "explorer"]], players=4), "keep")
+    s = kit.play(s, move(0, (1, 0)), move(1, (2, 0)))
+    assert {"type": "token", "token": t, "card": 0} in ed.legal_actions(s, 0)
+    assert ed.validate(s, 0, {"type": "token", "token": t, "card": 1}) == (
+        "Card 1 is no single-use card used this turn."
+    )
+    s = kit.play(s, {"type": "token", "token": t, "card": 0}, END)
+    assert s.seats[0].removed == ()
+    assert 0 in s.seats[0].discard
+
+
+def test_a_single_use_card_from_an_earlier_turn_cannot_be_kept(kit):
+    s, (t,) = holding(kit.make(hands=[["giant-machete"]], players=4), "keep")
+    s = kit.play(s, move(0, (1, 0)), END, END, END, END)
+    assert ed.to_act(s) == frozenset({0})
+    assert ed.validate(s, 0, {"type": "token", "token": t, "card": 0}) is not None
 
 
 def test_pass_token_lets_explorers_enter_and_pass_occupied_spaces_this_turn(kit):

@@ -60,7 +60,7 @@ def test_leftover_power_is_lost_when_the_next_card_is_played(kit):
     assert ed.validate(s, 0, move(1, (1, 1))) == (
         "Sailor is a paddle card; the next space is jungle 2."
     )
-    assert ed.validate(s, 0, move(0, (1, 1))) == "Card 0 (Trailblazer) is not in your hand."
+    assert ed.validate(s, 0, move(0, (1, 1))) == "Card 0 is not in your hand."
 
 
 def test_wild_card_takes_one_kind_for_its_whole_play(kit):

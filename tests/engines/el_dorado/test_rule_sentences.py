@@ -96,10 +96,10 @@ def test_a_card_played_to_move_cannot_also_pay_and_a_paying_card_cannot_move(kit
     rows = ["S V1 J1 | J1"] * 4
     s = kit.make(rows, [["traveller"]])
     s = kit.play(s, move(0, (1, 0)))
-    assert ed.validate(s, 0, buy("scout", 0)) == "Card 0 (Traveller) is not in your hand."
+    assert ed.validate(s, 0, buy("scout", 0)) == "Card 0 is not in your hand."
     s = kit.make(rows, [["photographer"]])
     s = kit.play(s, buy("scout", 0))
-    assert ed.validate(s, 0, move(0, (1, 0))) == "Card 0 (Photographer) is not in your hand."
+    assert ed.validate(s, 0, move(0, (1, 0))) == "Card 0 is not in your hand."
     assert kit.where(s) == (0, 0)
 
 

@@ -91,7 +91,7 @@ def test_ending_the_turn_may_discard_kept_cards_first(kit):
 def test_ending_the_turn_with_a_bad_discard_changes_nothing(kit):
     s = kit.make(hands=[["explorer", "sailor", "traveller", "traveller"]])
     assert ed.validate(s, 0, {"type": "end_turn", "discard": [9]}) == (
-        "Card 9 (Traveller) is not in your hand."
+        "Card 9 is not in your hand."
     )
     assert ed.validate(s, 0, {"type": "end_turn", "discard": [1, 1]}) == (
         "The same card is listed twice."

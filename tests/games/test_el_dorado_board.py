@@ -1,0 +1,67 @@
+"""The El Dorado board's offers: what each cave-token button says and sends."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import games.engines.el_dorado as ed
+from games.boards.el_dorado import board_context
+from games.engines.el_dorado.sketch import sketch_layout
+from games.engines.el_dorado.tokens import TOKENS
+
+
+def _token(slug: str) -> int:
+    return next(i for i, t in enumerate(TOKENS) if t.slug == slug)
+
+
+def _game(hand: list[str], tokens: tuple[int, ...], blockade: str = "jungle-2") -> ed.State:
+    state = ed.new_game(
+        4,
+        3,
+        {
+            "map": sketch_layout(["S J1 J1 | J1 J1"] * 4, finals="jungle"),
+            "decks": [hand + ["traveller"] * 6] + [["traveller"] * 8] * 3,
+            "blockades": [blockade],
+        },
+    )
+    seats = list(state.seats)
+    seats[0] = replace(seats[0], tokens=tokens)
+    return replace(state, seats=tuple(seats))
+
+
+def _plays(state: ed.State) -> dict[str, dict]:
+    context = {
+        "view": ed.player_view(state, 0),
+        "state": state,
+        "you": 0,
+        "your_turn": True,
+        "players": [None] * state.players,
+        "names": ["Ana", "Bo", "Cy", "Di"],
+    }
+    return {p["text"]: json.loads(p["do"]) for p in board_context(context)["plays"]}
+
+
+def test_a_keep_token_button_names_the_single_use_card_it_keeps():
+    keep = _token("keep")
+    state = _game(["giant-machete", "explorer"], (keep,))
+    state = ed.apply(state, 0, {"type": "move", "card": 0, "path": [[1, 0]]}).state
+    plays = _plays(state)
+    assert plays["Use the keep a single-use card token: Giant Machete"] == {
+        "type": "token",
+        "token": keep,
+        "card": 0,
+    }
+
+
+def test_a_power_token_can_break_a_blockade_from_its_own_button():
+    machete = _token("machete-2")
+    state = _game(["explorer", "explorer"], (machete,))
+    state = ed.apply(state, 0, {"type": "move", "card": 0, "path": [[1, 0]]}).state
+    state = ed.apply(state, 0, {"type": "move", "card": 1, "path": [[2, 0]]}).state
+    offers = [(text, do) for text, do in _plays(state).items() if do["type"] == "blockade"]
+    assert len(offers) == 1
+    text, do = offers[0]
+    assert do == {"type": "blockade", "to": [3, 0], "token": machete}
+    assert text.startswith("Break the blockade toward ")
+    assert text.endswith(f"with the {TOKENS[machete].label()}")
