@@ -11,7 +11,8 @@ Cards are named by their id (`state.cards[id]` is the type's slug), hexes as [q,
 - {"type": "buy", "card": slug, "pay": [ids], "tokens": [coin token ids]}.
 - {"type": "action", "card": id, ...}: "take": slug for the Transmitter, "to"/"explorer" for
   the Native; Scientist and Travel Log are followed by {"type": "remove", "cards": [ids]}.
-- {"type": "token", "token": id, ...}: a cave token ("cards", "to", "kind" as it needs).
+- {"type": "token", "token": id, ...}: a cave token ("cards", "to", "kind" as it needs; the keep
+  token takes "card": a single-use card used this turn, the last one by default).
 - {"type": "discard", "cards": [ids]} starts the discard step; {"type": "end_turn"} draws up
   to four and passes the turn ("discard": [ids] discards those hand cards first);
   {"type": "undo"} steps back within the turn until a card or cave token was revealed.
