@@ -47,8 +47,16 @@ class InboxConsumer(AsyncJsonWebsocketConsumer):
         # A malformed frame is answered, not allowed to close the socket with a traceback.
         try:
             return await super().decode_json(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: object
+    ) -> None:
+        if text_data is None:  # a binary frame: nothing this socket understands
+            await self.send_json({"type": "error", "message": "This socket only accepts pings."})
+            return
+        await super().receive(text_data=text_data, **kwargs)
 
     async def receive_json(self, content: object, **kwargs: object) -> None:
         # The inbox only pushes; a client may ping to keep a proxy from closing the socket.
@@ -123,7 +131,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return "Log in to play."
         try:
             data = json.loads(text_data or "")
-        except ValueError:
+        except (ValueError, RecursionError):
             return "That move is not understood."
         if not isinstance(data, dict):
             return "That move is not understood."

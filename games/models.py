@@ -79,6 +79,11 @@ class Match(models.Model):
         return self.status in (Status.FINISHED, Status.ABANDONED)
 
     @property
+    def is_cancelled(self) -> bool:
+        """Given up by every person before it started: there is no game to show."""
+        return self.status == Status.ABANDONED and self.started is None
+
+    @property
     def move_time(self) -> timedelta:
         return timedelta(seconds=self.move_seconds)
 

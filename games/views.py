@@ -202,12 +202,13 @@ def parse_submission(data) -> tuple[object, int | None]:
         else:
             raw = data.get("action", "")
             action = json.loads(raw) if isinstance(raw, str) else raw
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
+        # RecursionError: JSON nested deeper than the parser goes.
         raise ServiceError("That move is not understood.") from None
     version = data.get("version")
     try:
         version = int(version) if version not in (None, "") else None
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ServiceError("That move came with a broken board version.") from None
     return action, version
 

@@ -116,7 +116,7 @@ def base_context(
         "version": match.version,
         "bot_levels": bot_levels(match.game),
     }
-    if match.status != 0:  # started: there is a state to show
+    if match.status != 0 and not match.is_cancelled:  # started: there is a state to show
         state = current_state(match)
         engine = context["engine"]
         view = engine.player_view(state, you)

@@ -19,7 +19,7 @@ def match_context(
 ) -> dict[str, Any]:
     """Everything `games/match.html` needs for this viewer, and nothing they may not see."""
     context = base_context(match, user, selected_card)
-    if match.status != Status.OPEN:
+    if match.status != Status.OPEN and not match.is_cancelled:
         template, build = board_for(match.game)
         context["board_template"] = template
         context.update(build(context))

@@ -115,6 +115,8 @@ def _start_if_full(match: Match) -> None:
 def join_match(match_id: int, user: User, invite_token: str | None = None) -> Match:
     """Take a free seat; the match starts when the last seat is taken."""
     match = _locked(match_id)
+    if match.is_cancelled:
+        raise ServiceError("This match was cancelled before it started.")
     if not match.is_open:
         raise ServiceError("This match has already started.")
     if match.private and invite_token != match.invite_token:
@@ -133,11 +135,13 @@ def join_match(match_id: int, user: User, invite_token: str | None = None) -> Ma
 def leave_match(match_id: int, user: User) -> Match:
     """Give up a seat before the start; a host leaving alone cancels the match."""
     match = _locked(match_id)
-    if not match.is_open:
-        raise ServiceError("The match has started: resign instead of leaving.")
     seat = match.seats.filter(user=user).first()
     if seat is None:
         raise ServiceError("You have no seat in this match.")
+    if match.is_over:
+        raise ServiceError("This match is over.")
+    if not match.is_open:
+        raise ServiceError("The match has started: resign instead of leaving.")
     seat.delete()
     if not match.seats.filter(user__isnull=False).exists():
         match.status = Status.ABANDONED

@@ -94,6 +94,8 @@ def seat_of(match: Match, user: User) -> Seat | None:
 def submit_action(match_id: int, user: User, action: Any, expected_version: int | None) -> Match:
     """Apply a player's action; refuse stale, out-of-turn, malformed or illegal ones."""
     match = _locked(match_id)
+    if match.is_over:
+        raise ActionRefused("This match is over.")
     seat = seat_of(match, user)
     if seat is None:
         raise ActionRefused("You are watching this match; only its players can move.")

@@ -27,6 +27,20 @@ from .tokens import TOKENS, TokenKind
 # Actions that put cards or explorers into play; none is allowed once the discard step began.
 PLAYS = frozenset({"move", "rubble", "camp", "blockade", "buy", "action", "token"})
 _NOT_WHILE_DISCARDING = PLAYS | {"remove"}
+# The fields each action may carry besides its type: anything else is refused, never stored.
+FIELDS: dict[str, frozenset[str]] = {
+    "move": frozenset({"card", "token", "path", "explorer", "as"}),
+    "rubble": frozenset({"to", "cards", "explorer"}),
+    "camp": frozenset({"to", "cards", "explorer"}),
+    "blockade": frozenset({"to", "card", "token", "cards", "explorer", "as"}),
+    "buy": frozenset({"card", "pay", "tokens"}),
+    "action": frozenset({"card", "take", "to", "explorer"}),
+    "remove": frozenset({"cards"}),
+    "token": frozenset({"token", "cards", "to", "kind", "explorer", "card"}),
+    "discard": frozenset({"cards"}),
+    "end_turn": frozenset({"discard"}),
+    "undo": frozenset(),
+}
 # Event types that show something that was hidden: undo stops there.
 REVEALING = frozenset({"draw", "shuffle", "cave_token"})
 
@@ -169,6 +183,12 @@ def _check_turn(state: State, seat: int, action: Any) -> str:
     if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
         raise IllegalAction("An action is an object with a type.")
     kind = action["type"]
+    allowed = FIELDS.get(kind)
+    if allowed is None:
+        raise IllegalAction(f"There is no action {kind!r}.")
+    for key in action:
+        if key != "type" and key not in allowed:
+            raise IllegalAction(f"A {kind.replace('_', ' ')} action has no field {key!r}.")
     if state.turn.may_remove and kind not in ("remove", "undo"):
         raise IllegalAction("First choose which cards to remove (or none).")
     if state.turn.discarding and kind in _NOT_WHILE_DISCARDING:
