@@ -98,10 +98,21 @@ def _run(match_id: int, pace: str) -> None:
         close_old_connections()
 
 
+_inline_running: set[int] = set()
+
+
 def schedule_bots(match_id: int, pace: str = Pace.CORRESPONDENCE) -> None:
     """Play waiting bots in the background (or at once when BOT_RUNNER is "inline")."""
     if settings.BOT_RUNNER == "inline":
-        play_bots(match_id, Pace.CORRESPONDENCE)
+        # Each bot move schedules the bots again after its commit: the loop already running
+        # for this match plays them, so a match of bots alone never nests one call per move.
+        if match_id in _inline_running:
+            return
+        _inline_running.add(match_id)
+        try:
+            play_bots(match_id, Pace.CORRESPONDENCE)
+        finally:
+            _inline_running.discard(match_id)
         return
     if settings.BOT_RUNNER != "thread":
         return  # "off": only `manage.py tick` plays bots

@@ -147,7 +147,10 @@ def _act(match: Match, position: int, action: Any, expected_version: int | None)
 
 @transaction.atomic
 def resign(match_id: int, user: User) -> Match:
-    """Leave a running match for good: a bot plays the seat on, the player ranks last."""
+    """Leave a running match for good: a bot plays the seat on, the player ranks last.
+
+    The match always goes on to its end, even when every person resigned: the bots finish it
+    and it is rated, so resigning a lost match never erases it."""
     match = _locked(match_id)
     seat = seat_of(match, user)
     if seat is None:
@@ -158,18 +161,13 @@ def resign(match_id: int, user: User) -> Match:
         raise ServiceError("You have already resigned.")
     seat.resigned = True
     seat.save(update_fields=["resigned"])
-    if not match.seats.filter(user__isnull=False, resigned=False).exists():
-        match.status = Status.ABANDONED
-        match.finished = timezone.now()
-        match.turn_started = None
     match.version += 1
     match.snapshot_version = match.version if match.snapshot is not None else 0
     match.save()
     announce(match)
-    if match.is_active:
-        from games.services.bots import schedule_bots
+    from games.services.bots import schedule_bots
 
-        transaction.on_commit(lambda: schedule_bots(match.pk, match.pace))
+    transaction.on_commit(lambda: schedule_bots(match.pk, match.pace))
     return match
 
 

@@ -100,11 +100,13 @@ def test_a_match_with_a_resignation_is_played_to_the_end_and_replays(user_factor
     assert verify_match(match) == []
 
 
-def test_everyone_resigning_abandons_the_match(user_factory):
+def test_when_everyone_resigns_the_bots_finish_the_match(user_factory):
     match, people = _ed_match(user_factory, bots=("greedy", "random"))
     resign(match.pk, people["ana"])
     match.refresh_from_db()
-    assert match.status == Status.ABANDONED
+    assert match.status == Status.FINISHED
+    assert match.seats.get(position=0).place == 3
+    assert verify_match(match) == []
 
 
 def _hand_ids(state, seat):

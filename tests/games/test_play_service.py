@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Match, MatchAction, Status
+from games.models import Match, MatchAction, RatingChange, Status
 from games.services import ActionRefused, StaleVersion
 from games.services.clock import TIMEOUTS_BEFORE_RETIRING, tick
 from games.services.play import resign, submit_action
@@ -169,12 +169,19 @@ def test_a_resigned_player_is_played_by_a_bot_and_ranks_last(ig_match):
     assert verify_match(match) == []
 
 
-def test_everyone_resigning_abandons_the_match(ig_match):
+def test_when_everyone_resigns_the_bots_finish_the_match_and_it_is_rated(ig_match):
     match = ig_match(bots=("random",))
     people = users(match)
     resign(match.pk, people["ana"])
     resign(match.pk, people["bo"])
-    assert _fresh(match).status == Status.ABANDONED
+    match = _fresh(match)
+    assert match.status == Status.FINISHED
+    seats = list(match.seats.all())
+    bot = next(s for s in seats if s.user is None)
+    assert bot.place == 1  # the only seat still playing ranks above both who resigned
+    assert sorted(s.place for s in seats) == [1, 2, 2]  # those who resigned share the last place
+    assert RatingChange.objects.filter(match=match).count() == 3
+    assert verify_match(match) == []
 
 
 def test_tick_plays_for_a_player_out_of_time_and_retires_them_after_three(ig_match):

@@ -11,8 +11,8 @@ from games.engines.el_dorado import CARD_TYPES
 from games.engines.incan_gold.text import HAZARD_NAMES
 from games.models import Match, MatchAction, Status
 from games.replay import build_replay
-from games.services.lobby import MatchSpec, create_match
-from games.services.play import resign, submit_action
+from games.services.lobby import MatchSpec, create_match, leave_match
+from games.services.play import submit_action
 from games.services.state import current_state, engine_for, start_state
 from tests.games.conftest import users
 
@@ -218,10 +218,10 @@ def test_a_running_match_has_no_replay_even_for_its_players(client, ig_match):
     assert _page(client, match).status_code == 404
 
 
-def test_an_abandoned_match_has_no_replay(client, user_factory):
+def test_a_cancelled_match_has_no_replay(client, user_factory):
     ana = user_factory("ana")
-    match = create_match(ana, MatchSpec(game="incan-gold", players=3, bots=("random", "random")))
-    resign(match.pk, ana)
+    match = create_match(ana, MatchSpec(game="incan-gold", players=3, bots=("random",)))
+    leave_match(match.pk, ana)
     assert Match.objects.get(pk=match.pk).status == Status.ABANDONED
     client.force_login(ana)
     assert _page(client, match).status_code == 404
