@@ -65,3 +65,35 @@ def test_a_power_token_can_break_a_blockade_from_its_own_button():
     assert do == {"type": "blockade", "to": [3, 0], "token": machete}
     assert text.startswith("Break the blockade toward ")
     assert text.endswith(f"with the {TOKENS[machete].label()}")
+
+
+def test_while_a_market_slot_is_empty_the_reserve_cards_are_buy_buttons():
+    from types import SimpleNamespace
+
+    from django.template.loader import render_to_string
+
+    state = _game(["traveller"] * 4, ())
+    market = list(state.market)
+    gone = market[0]
+    market[0] = None
+    supply = {**state.supply, gone: ()}
+    state = replace(state, market=tuple(market), supply=supply)
+    context = {
+        "view": ed.player_view(state, 0),
+        "state": state,
+        "you": 0,
+        "your_turn": True,
+        "players": [None] * state.players,
+        "names": ["Ana", "Bo", "Cy", "Di"],
+    }
+    context.update(board_context(context))
+    context["match"] = SimpleNamespace(pk=1, is_active=True)
+    html = render_to_string("games/boards/el_dorado.html", context)
+    reserve = [r["card"] for r in context["view"]["reserve"]]
+    assert reserve
+    for slug in reserve:
+        assert f'value=\'{{"type":"buy","card":"{slug}"}}\'' in html
+    state = _game(["traveller"] * 4, ())  # every slot full: the reserve is only listed
+    context.update(board_context({**context, "view": ed.player_view(state, 0), "state": state}))
+    html = render_to_string("games/boards/el_dorado.html", context)
+    assert not any(f'"card":"{slug}"}}\'' in html for slug in reserve)
