@@ -275,6 +275,10 @@ def describe_action(action: Mapping[str, Any]) -> str:
     return str(kind).replace("_", " ")
 
 
+def _count(n: int, word: str) -> str:
+    return f"1 {word}" if n == 1 else f"{n} {word}s"
+
+
 def _ids(ids: Sequence[int]) -> str:
     return ",".join(str(i) for i in ids) if ids else "nothing"
 
@@ -292,9 +296,9 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "move":
         card = CARD_TYPES[event["card"]].name if event["card"] in CARD_TYPES else event["card"]
         steps = len(event["path"])
-        return f"{who} played {card} as {event['as']} and moved {steps} space(s)."
+        return f"{who} played {card} as {event['as']} and moved {_count(steps, 'space')}."
     if kind == "rubble":
-        return f"{who} discarded {event['count']} card(s) to enter the rubble."
+        return f"{who} discarded {_count(event['count'], 'card')} to enter the rubble."
     if kind == "basecamp":
         return f"{who} removed {_card_names(event['cards'])} to enter the base camp."
     if kind == "blockade":
@@ -310,7 +314,7 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "native":
         return f"{who}'s explorer moved one space with the Native's help."
     if kind == "draw":
-        return f"{who} drew {event['count']} card(s)."
+        return f"{who} drew {_count(event['count'], 'card')}."
     if kind == "drew":
         return f"You drew {_card_names(event['cards'])}."
     if kind == "shuffle":
@@ -318,7 +322,7 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "remove":
         return f"{who} removed {_card_names(event['cards'])} from the game."
     if kind == "discard":
-        return f"{who} discarded {event['count']} card(s) from hand."
+        return f"{who} discarded {_count(event['count'], 'card')} from hand."
     if kind == "discarded":
         return f"You discarded {_card_names(event['cards'])}."
     if kind == "cave_token":

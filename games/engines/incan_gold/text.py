@@ -71,7 +71,8 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
         if not event["seats"]:
             return f"{hazard}!"
         verb = _verb(event["seats"], "drops", "drop")
-        return f"{hazard}! {_names(event['seats'], names)} {verb} {_gems(event['total'])}"
+        lost = _gems(event["total"]) if event["total"] else "nothing"
+        return f"{hazard}! {_names(event['seats'], names)} {verb} {lost}"
     if kind == "decided":
         return f"{_name(event['seat'], names)} has decided."
     if kind == "decision":
@@ -91,7 +92,8 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "round_end":
         text = f"Round {event['round']} is over"
         if event["artifacts_lost"]:
-            text += f"; {_artifacts(event['artifacts_lost'])} left on the path are lost"
+            verb = "is" if len(event["artifacts_lost"]) == 1 else "are"
+            text += f"; {_artifacts(event['artifacts_lost'])} left on the path {verb} lost"
         return text + "."
     if kind == "game_over":
         winners = _names(event["winners"], names)
@@ -127,5 +129,6 @@ def _describe_return(event: Mapping[str, Any], names: Sequence[str]) -> str:
     parts = [f"{_name(r['seat'], names)} with {_gems(r['gems'])}" for r in returners]
     text = "Back to camp: " + ", ".join(parts)
     if event["left_on_path"]:
-        text += f"; {_gems(event['left_on_path'])} stay on the path"
+        verb = "stays" if event["left_on_path"] == 1 else "stay"
+        text += f"; {_gems(event['left_on_path'])} {verb} on the path"
     return text

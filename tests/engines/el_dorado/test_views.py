@@ -107,7 +107,7 @@ def test_drawn_cards_are_seen_only_by_their_owner(kit):
     public = [e for e in events if e["type"] == "draw"]
     assert public[0]["visible_to"] is None and public[0]["count"] == 1
     names = ["Ana", "Ben"]
-    assert ed.describe_event(public[0], names) == "Ana drew 1 card(s)."
+    assert ed.describe_event(public[0], names) == "Ana drew 1 card."
 
 
 def test_everything_is_shown_once_the_game_is_over(kit):
@@ -131,7 +131,7 @@ def test_cards_discarded_from_hand_are_counted_for_others_and_named_for_the_owne
     assert public == [{"type": "discard", "seat": 0, "count": 2, "visible_to": None}]
     mine = [e for e in ed.events_for(events, 0) if e["type"] == "discarded"]
     assert [c["card"] for c in mine[0]["cards"]] == ["pioneer", "sailor"]
-    assert ed.describe_event(public[0], ["Ana", "Ben"]) == "Ana discarded 2 card(s) from hand."
+    assert ed.describe_event(public[0], ["Ana", "Ben"]) == "Ana discarded 2 cards from hand."
 
 
 def test_cave_tokens_held_and_cards_removed_are_public(kit):
@@ -190,7 +190,7 @@ def test_rubble_discards_are_told_to_others_as_a_count_and_to_the_owner_by_name(
     events = ed.apply(s, 0, {"type": "rubble", "to": [1, 0], "cards": [0, 1]}).events
     names = ["Ana", "Ben"]
     public = [ed.describe_event(e, names) for e in ed.events_for(events, 1)]
-    assert public == ["Ana discarded 2 card(s) to enter the rubble."]
+    assert public == ["Ana discarded 2 cards to enter the rubble."]
     own = [ed.describe_event(e, names) for e in ed.events_for(events, 0)]
     assert own == [public[0], "You discarded Pioneer, Sailor."]
 

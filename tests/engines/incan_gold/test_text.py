@@ -54,3 +54,19 @@ def test_gems_are_shown_as_the_fewest_gems():
     assert gems_text(17) == "1 gold, 1 obsidian, 2 turquoise"
     assert gems_text(5) == "1 obsidian"
     assert gems_text(0) == "nothing"
+
+
+def test_narration_agrees_in_number():
+    hazard = {"type": "hazard", "kind": "fire", "seats": [0], "total": 0}
+    assert ig.describe_event(hazard, NAMES) == "Fire! Ana drops nothing"
+    one_lost = {"type": "round_end", "round": 2, "artifacts_lost": ["A7"]}
+    assert ig.describe_event(one_lost, NAMES).endswith("the 7 artifact left on the path is lost.")
+    two_lost = {"type": "round_end", "round": 2, "artifacts_lost": ["A7", "A8"]}
+    assert ig.describe_event(two_lost, NAMES).endswith("left on the path are lost.")
+    back = {
+        "type": "return",
+        "returners": [{"seat": 0, "gems": 3}, {"seat": 1, "gems": 3}],
+        "artifacts": [],
+        "left_on_path": 1,
+    }
+    assert ig.describe_event(back, NAMES).endswith("; 1 gem stays on the path")
