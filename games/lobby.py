@@ -40,6 +40,24 @@ def open_matches(limit: int = 50) -> list[Match]:
     return matches
 
 
+def live_matches(limit: int = 20) -> list[Match]:
+    """Public matches being played now, most recently moved first: anyone may watch."""
+    return list(
+        _with_seats(Match.objects.filter(status=Status.ACTIVE, private=False).order_by("-updated"))[
+            :limit
+        ]
+    )
+
+
+def finished_matches(limit: int = 10) -> list[Match]:
+    """Public matches that ended lately, with a replay to step through."""
+    return list(
+        _with_seats(
+            Match.objects.filter(status=Status.FINISHED, private=False).order_by("-finished")
+        )[:limit]
+    )
+
+
 def my_matches(user: User, limit: int = 50) -> list[MyMatch]:
     """The user's unfinished matches, those waiting for them first."""
     matches = _with_seats(

@@ -34,6 +34,8 @@ def play(request: HttpRequest) -> HttpResponse:
         "games": GAMES,
         "forms": forms,
         "open_matches": lobby.open_matches(),
+        "live_matches": lobby.live_matches(),
+        "finished_matches": lobby.finished_matches(),
         "my_matches": lobby.my_matches(request.user) if request.user.is_authenticated else [],
     }
     return render(request, "games/play.html", context)

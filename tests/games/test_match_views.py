@@ -54,6 +54,28 @@ def test_the_lobby_describes_each_open_matchs_public_options(client, user_factor
     assert "artifactvalues" not in body and "quickstart" not in body
 
 
+def test_the_lobby_lists_public_matches_to_watch_and_replays_of_finished_ones(
+    client, user_factory, ig_match
+):
+    from games.services.lobby import MatchSpec, create_match
+
+    running = ig_match(bots=("random", "random"))
+    hidden = create_match(
+        user_factory("zed"),
+        MatchSpec(game="incan-gold", players=3, bots=("random", "random"), private=True),
+    )
+    done = create_match(
+        user_factory("yan"), MatchSpec(game="incan-gold", players=3, bots=("random", "random"))
+    )
+    Match.objects.filter(pk=done.pk).update(status=Status.FINISHED)
+    body = client.get("/play/").content.decode()
+    live = body.split("Being played now")[1].split("</section>")[0]
+    assert f'href="/matches/{running.pk}/"' in live
+    assert f"/matches/{hidden.pk}/" not in body
+    finished = body.split("Recently finished")[1].split("</section>")[0]
+    assert f'href="/matches/{done.pk}/replay/"' in finished
+
+
 def test_a_player_creates_a_match_from_the_lobby_form(client, user_factory):
     ana = user_factory("ana")
     response = _as(client, ana).post(
