@@ -105,7 +105,15 @@ def _destinations(state, seat: int, board: Board, card_id: int, hand: dict) -> l
                     }
                 )
     out.sort(key=lambda d: (d["explorer"], -d["steps"], d["label"]))
+    # One letter per space, on the button and on the map, so equal-looking offers differ.
+    letters: dict[Any, str] = {}
+    for d in out:
+        d["letter"] = letters.setdefault(d["hex"], _letter(len(letters)))
     return out
+
+
+def _letter(n: int) -> str:
+    return chr(ord("A") + n) if n < 26 else _letter(n // 26 - 1) + chr(ord("A") + n % 26)
 
 
 def _describe_play(action: Mapping[str, Any], board: Board, hand: dict) -> str:
@@ -147,7 +155,12 @@ def _token_play(
     return {"text": f"Use the {label}{extra}", "do": _button(action)}
 
 
-def map_svg(view: Mapping[str, Any], board: Board, highlight: Any = ()) -> str:
+def map_svg(
+    view: Mapping[str, Any],
+    board: Board,
+    highlight: Any = (),
+    labels: Mapping[tuple[int, int], str] | None = None,
+) -> str:
     """The map of a view with its explorers, blockades and cave stacks drawn in."""
     explorers = {
         tuple(h): s["seat"] for s in view["seats"] for h in s["explorers"] if h is not None
@@ -162,6 +175,7 @@ def map_svg(view: Mapping[str, Any], board: Board, highlight: Any = ()) -> str:
         explorers=explorers,
         highlight=highlight,
         cave_tokens={tuple(c["hex"]): c["left"] for c in view["caves"]},
+        labels=labels,
     )
 
 
@@ -237,7 +251,12 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
             }
         )
     return {
-        "svg": map_svg(view, board, highlight=[d["hex"] for d in destinations]),
+        "svg": map_svg(
+            view,
+            board,
+            highlight=[d["hex"] for d in destinations],
+            labels={d["hex"]: d["letter"] for d in destinations},
+        ),
         "map_name": board.name,
         "hand": list(hand.values()),
         "selected": hand.get(selected) if selected is not None else None,

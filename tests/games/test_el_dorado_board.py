@@ -97,3 +97,25 @@ def test_while_a_market_slot_is_empty_the_reserve_cards_are_buy_buttons():
     context.update(board_context({**context, "view": ed.player_view(state, 0), "state": state}))
     html = render_to_string("games/boards/el_dorado.html", context)
     assert not any(f'"card":"{slug}"}}\'' in html for slug in reserve)
+
+
+def test_each_reachable_space_has_one_letter_on_its_buttons_and_on_the_map():
+    state = _game(["scout", "explorer"], ())
+    context = {
+        "view": ed.player_view(state, 0),
+        "state": state,
+        "you": 0,
+        "your_turn": True,
+        "players": [None] * state.players,
+        "names": ["Ana", "Bo", "Cy", "Di"],
+        "selected_card": 0,
+    }
+    board = board_context(context)
+    destinations = board["destinations"]
+    # A Scout (machete 2) walks one or two jungle spaces: three spaces, two of them alike.
+    assert len(destinations) == 3
+    letters = {d["hex"]: d["letter"] for d in destinations}
+    assert sorted(letters.values()) == ["A", "B", "C"]
+    for letter in letters.values():
+        assert f'data-label="{letter}"' in board["svg"]
+    assert board["svg"].count('class="space-label"') == 3

@@ -181,6 +181,18 @@ def _cave_count(h: Hex, count: int) -> str:
     )
 
 
+def _label(h: Hex, text: str) -> str:
+    x, y = _centre(h)
+    # Beside the centre, so a pawn on the space leaves its letter readable.
+    x, y = x + SIZE * 0.45, y - SIZE * 0.45
+    return (
+        f'<g class="space-label" data-label="{escape(text)}">'
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="#fff" stroke="#d62728" stroke-width="2"/>'
+        + _text(x, y, text, size=10, fill="#d62728")
+        + "</g>"
+    )
+
+
 def render_board(
     board: Board,
     *,
@@ -188,8 +200,10 @@ def render_board(
     explorers: Mapping[Hex, int] | None = None,
     highlight: Iterable[Hex] = (),
     cave_tokens: Mapping[Hex, int] | None = None,
+    labels: Mapping[Hex, str] | None = None,
 ) -> str:
-    """SVG of `board`; blockades by joint index ({kind, value, taken/taken_by}), pawns by hex."""
+    """SVG of `board`; blockades by joint index ({kind, value, taken/taken_by}), pawns by hex,
+    and short `labels` (the letters of the destinations on offer) drawn on their spaces."""
     marked = {h for h in highlight if h in board.spaces}
     blockades = blockades or {}
     parts = [
@@ -213,5 +227,8 @@ def render_board(
             parts.append(_cave_count(h, count))
     for h, player in sorted((explorers or {}).items()):
         parts.append(_pawn(h, player))
+    for h, text in sorted((labels or {}).items()):
+        if h in board.spaces:
+            parts.append(_label(h, text))
     parts.append("</svg>")
     return "\n".join(parts)
