@@ -75,13 +75,14 @@ def database(default_sqlite: Path) -> dict:
     import dj_database_url
 
     url = env_str("DATABASE_URL")
+    # SQLite serialises writers; wait for the lock instead of failing at once.
+    sqlite_options = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     if not url:
         default_sqlite.parent.mkdir(parents=True, exist_ok=True)
         return {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(default_sqlite),
-            # SQLite serialises writers; wait for the lock instead of failing at once.
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            "OPTIONS": sqlite_options,
         }
     try:
         config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
@@ -89,6 +90,9 @@ def database(default_sqlite: Path) -> dict:
         raise ImproperlyConfigured(f"DATABASE_URL is not a usable database URL: {exc}") from None
     if not config.get("ENGINE"):
         raise ImproperlyConfigured(f"DATABASE_URL has an unknown scheme: {url.split(':')[0]!r}.")
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {**sqlite_options, **config.get("OPTIONS", {})}
+        config["CONN_MAX_AGE"] = 0
     return config
 
 

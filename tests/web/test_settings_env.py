@@ -107,3 +107,12 @@ def test_env_helpers_parse_lists_and_booleans(monkeypatch):
     monkeypatch.setenv("SOME_FLAG", "nah")
     with pytest.raises(ImproperlyConfigured):
         env.env_bool("SOME_FLAG")
+
+
+def test_a_sqlite_database_url_waits_for_the_write_lock_like_the_default(monkeypatch, tmp_path):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'other.sqlite3'}")
+    config = env.database(tmp_path / "unused.sqlite3")
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["OPTIONS"] == {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    monkeypatch.delenv("DATABASE_URL")
+    assert env.database(tmp_path / "db.sqlite3")["OPTIONS"] == config["OPTIONS"]
