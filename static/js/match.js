@@ -39,6 +39,28 @@
     }
   });
 
+  // A request that failed on the way or on the server must not look like nothing happened.
+  function showTrouble(text) {
+    const live = document.getElementById("match-live");
+    if (!live) return;
+    let box = live.querySelector(".message-trouble");
+    if (!box) {
+      box = document.createElement("p");
+      box.className = "message message-error message-trouble";
+      box.setAttribute("role", "alert");
+      live.prepend(box);
+    }
+    box.textContent = text;
+  }
+  document.body.addEventListener("htmx:responseError", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status >= 500) {
+      showTrouble("The server could not take that just now. Please try again.");
+    }
+  });
+  document.body.addEventListener("htmx:sendError", function () {
+    showTrouble("The server could not be reached. Check your connection and try again.");
+  });
+
   function setStatus(state, text) {
     if (!status) return;
     status.dataset.state = state;
