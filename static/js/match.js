@@ -68,7 +68,7 @@
   }
 
   page.addEventListener("htmx:wsOpen", function () {
-    setStatus("open", "Live");
+    setStatus("open", "Connected");
     // Anything may have happened while the socket was down.
     if (opened) refetch();
     opened = true;
