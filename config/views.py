@@ -17,8 +17,17 @@ from games.catalog import GAMES
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """What the site is, the two games, and where to start."""
-    return render(request, "home.html", {"games": GAMES})
+    """What the site is, the two games, and where to start; a signed-in player's matches,
+    those waiting for their move first."""
+    from games import lobby
+
+    mine = lobby.my_matches(request.user)[:8] if request.user.is_authenticated else []
+    context = {
+        "games": GAMES,
+        "my_matches": mine,
+        "your_turn_count": sum(1 for item in mine if item.your_turn),
+    }
+    return render(request, "home.html", context)
 
 
 def _database_ok() -> str:

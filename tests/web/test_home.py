@@ -28,3 +28,22 @@ def test_it_loads_htmx_from_our_own_static_files(client, db):
 def test_the_play_and_leaderboard_pages_render(client, db):
     assert client.get("/play/").status_code == 200
     assert client.get("/leaderboards/").status_code == 200
+
+
+def test_a_signed_in_player_sees_the_matches_waiting_for_their_move_first(client, user_factory):
+    from games.services.lobby import MatchSpec, create_match
+
+    ana = user_factory("ana")
+    # Incan Gold starts with everyone deciding at once: ana's move is awaited.
+    waiting = create_match(ana, MatchSpec(game="incan-gold", players=3, bots=("random", "random")))
+    open_one = create_match(ana, MatchSpec(game="el-dorado", players=4))
+    client.force_login(ana)
+    body = client.get("/").content.decode()
+    mine = body.split('id="home-mine-title"')[1].split("</section>")[0]
+    assert "1 waiting for your move" in mine
+    assert mine.index(f"/matches/{waiting.pk}/") < mine.index(f"/matches/{open_one.pk}/")
+    assert "Your turn" in mine and "Waiting · 1/4" in mine
+
+
+def test_a_visitor_sees_no_match_list(client, db):
+    assert 'id="home-mine-title"' not in client.get("/").content.decode()
