@@ -63,6 +63,10 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
                 "carried_gems": gems(seat["carried"]),
                 "artifacts": seat["artifacts"],
                 "tent": seat.get("tent"),
+                # Shown once the game is over, when every tent is open: gems plus artifacts.
+                "total": None
+                if seat.get("tent") is None
+                else seat["tent"] + seat["artifact_value"],
             }
         )
     you = context["you"]

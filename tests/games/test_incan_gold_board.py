@@ -33,3 +33,22 @@ def test_a_bust_is_shown_until_the_next_reveal():
 @pytest.mark.parametrize("kinds", [[], [("round_start", "Round 1 begins.")]])
 def test_nothing_is_shown_at_the_very_start(kinds):
     assert _last_round(_log(*kinds)) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_match_shows_each_total_as_tent_plus_artifacts(client, user_factory):
+    import re
+
+    from games.services.lobby import MatchSpec, create_match
+    from games.services.play import resign
+    from games.services.state import current_state
+
+    ana = user_factory("ana")
+    match = create_match(ana, MatchSpec(game="incan-gold", players=3, bots=("expert", "random")))
+    resign(match.pk, ana)  # the bots play the match to its end
+    match.refresh_from_db()
+    state = current_state(match)
+    body = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "The expedition is over." in body and "The path is empty." not in body
+    totals = [int(t) for t in re.findall(r"<td><strong>(\d+)</strong></td>", body)]
+    assert totals == [s.tent + s.artifact_value for s in state.seats]
