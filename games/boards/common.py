@@ -84,9 +84,18 @@ def log_lines(match: Match, names: Sequence[str], viewer: int | None) -> list[Lo
         entries.extend((0, event) for event in match.opening_events)
     for row in rows:
         entries.extend((row["seq"], event) for event in row["events"])
+    shown = [(seq, event) for seq, event in entries if visible(event, viewer, over)]
+    detailed = getattr(engine, "DETAILED_BY", {})
+    # (action, seat, type) of the private events this viewer sees: their public twins are dropped.
+    private = {
+        (seq, event.get("seat"), event.get("type"))
+        for seq, event in shown
+        if event.get("visible_to") is not None
+    }
     lines = []
-    for seq, event in entries:
-        if not visible(event, viewer, over):
+    for seq, event in shown:
+        twin = detailed.get(str(event.get("type", "")))
+        if twin and (seq, event.get("seat"), twin) in private:
             continue
         lines.append(
             LogLine(

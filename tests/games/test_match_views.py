@@ -232,3 +232,19 @@ def test_the_dashboard_lists_matches_waiting_for_you_first(client, ig_match):
     body = _as(client, users(match)["ana"]).get("/play/").content.decode()
     assert "Your turn" in body
     assert f"/matches/{match.pk}/" in body
+
+
+def test_the_log_tells_a_decision_once_to_its_maker_and_as_decided_to_the_others(client, ig_match):
+    from games.boards.common import log_lines
+
+    match = ig_match()
+    people = users(match)
+    _as(client, people["ana"]).post(f"/matches/{match.pk}/act/", {"action": CONTINUE})
+    match.refresh_from_db()
+    names = ["ana", "bo", "cy"]
+    own = [line.text for line in log_lines(match, names, 0)]
+    assert "ana chooses to continue (secret)." in own
+    assert "ana has decided." not in own
+    other = [line.text for line in log_lines(match, names, 1)]
+    assert "ana has decided." in other
+    assert not any("continue" in text for text in other)

@@ -28,7 +28,14 @@ from .rules import Progress, apply, is_over, to_act, validate
 from .setup import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, board_of, new_game
 from .state import Seat, State, Turn, from_json, to_json
 from .tokens import TOKENS, Token, TokenKind
-from .views import board_from_view, describe_action, describe_event, events_for, player_view
+from .views import (
+    DETAILED_BY,
+    board_from_view,
+    describe_action,
+    describe_event,
+    events_for,
+    player_view,
+)
 
 KEY = "el-dorado"
 NAME = "The Quest for El Dorado"
@@ -43,6 +50,7 @@ def replay(players: int, seed: int, options, log) -> State:
 
 
 __all__ = [
+    "DETAILED_BY",
     "CARD_TYPES",
     "DEFAULT_OPTIONS",
     "KEY",

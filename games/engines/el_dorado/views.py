@@ -231,6 +231,10 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
     return view
 
 
+# A public event its private twin tells in full, to whoever sees both: the log shows one line.
+DETAILED_BY: dict[str, str] = {"draw": "drew", "discard": "discarded"}
+
+
 def events_for(events: Sequence[Mapping[str, Any]], seat: int | None) -> list[dict[str, Any]]:
     """The events a viewer may see."""
     return [

@@ -24,13 +24,14 @@ from .rules import (
 )
 from .scoring import Outcome, outcome
 from .state import Choice, Phase, State, from_json, to_json
-from .text import describe_action, describe_event
+from .text import DETAILED_BY, describe_action, describe_event
 from .views import player_view
 
 KEY = "incan-gold"
 NAME = "Incan Gold"
 
 __all__ = [
+    "DETAILED_BY",
     "DEFAULT_OPTIONS",
     "KEY",
     "MAX_PLAYERS",

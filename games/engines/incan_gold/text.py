@@ -49,6 +49,10 @@ def _artifacts(codes: Sequence[str]) -> str:
     return "the " + " and ".join(values) + " artifacts"
 
 
+# A public event its private twin tells in full, to whoever sees both: the log shows one line.
+DETAILED_BY: dict[str, str] = {"decided": "decision"}
+
+
 def gems_text(value: int) -> str:
     """A gem value as the fewest gems: 17 -> "1 gold, 1 obsidian, 2 turquoise"."""
     parts = [f"{n} {name}" for name, n in gem_breakdown(value).items() if n]
