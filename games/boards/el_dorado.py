@@ -176,6 +176,7 @@ def map_svg(
         highlight=highlight,
         cave_tokens={tuple(c["hex"]): c["left"] for c in view["caves"]},
         labels=labels,
+        show_caves=bool(view["options"].get("caves")),
     )
 
 

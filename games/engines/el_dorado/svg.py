@@ -68,7 +68,7 @@ def _view_box(board: Board) -> str:
     return f"{left:.1f} {top:.1f} {max(xs) - left + MARGIN:.1f} {max(ys) - top + MARGIN:.1f}"
 
 
-def _space(board: Board, h: Hex, highlighted: bool) -> str:
+def _space(board: Board, h: Hex, highlighted: bool, caves: bool = True) -> str:
     space = board.spaces[h]
     x, y = _centre(h)
     final = h in board.finals
@@ -91,7 +91,7 @@ def _space(board: Board, h: Hex, highlighted: bool) -> str:
     elif space.terrain is not Terrain.MOUNTAIN:
         mark = {Terrain.RUBBLE: "\u2715", Terrain.BASECAMP: "\u2302"}.get(space.terrain, "")
         parts.append(_text(x, y, f"{mark}{space.value}", size=10, fill=text_fill))
-    if space.cave:
+    if space.cave and caves:
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.45:.1f}" fill="#111" '
             f'stroke="{GOLD}" stroke-width="1.5" class="cave"/>'
@@ -201,9 +201,11 @@ def render_board(
     highlight: Iterable[Hex] = (),
     cave_tokens: Mapping[Hex, int] | None = None,
     labels: Mapping[Hex, str] | None = None,
+    show_caves: bool = True,
 ) -> str:
     """SVG of `board`; blockades by joint index ({kind, value, taken/taken_by}), pawns by hex,
-    and short `labels` (the letters of the destinations on offer) drawn on their spaces."""
+    and short `labels` (the letters of the destinations on offer) drawn on their spaces;
+    `show_caves` False leaves cave mountains plain (a match played without caves)."""
     marked = {h for h in highlight if h in board.spaces}
     blockades = blockades or {}
     parts = [
@@ -212,7 +214,7 @@ def render_board(
         f'font-family="sans-serif" font-weight="bold">',
         f"<title>{escape(board.name)}</title>",
         '<g class="spaces">',
-        *(_space(board, h, h in marked) for h in sorted(board.spaces)),
+        *(_space(board, h, h in marked, show_caves) for h in sorted(board.spaces)),
         "</g>",
         _el_dorado(board),
         _tile_labels(board),

@@ -144,3 +144,13 @@ def test_rendering_is_pure_and_escapes_text() -> None:
     odd = replace(board, name='Ruins <of> "&" gold')
     root = _parse(render_board(odd))
     assert root.findtext("svg:title", namespaces=NS) == 'Ruins <of> "&" gold'
+
+
+def test_cave_rings_are_drawn_only_for_a_match_with_caves():
+    from games.engines.el_dorado.maps import load_map
+    from games.engines.el_dorado.svg import render_board
+
+    board = load_map("hills-of-gold")
+    assert any(s.cave for s in board.spaces.values())
+    assert 'class="cave"' in render_board(board)
+    assert 'class="cave"' not in render_board(board, show_caves=False)
