@@ -166,3 +166,6 @@ LOGGING = {
 BOT_RUNNER = env_str("BOT_RUNNER", "thread")
 BOT_LIVE_DELAY = float(env_str("BOT_LIVE_DELAY", "0.9"))  # seconds a bot "thinks" when live
 BOT_MOVE_LIMIT = 2000  # moves per runner pass, so a faulty bot cannot spin forever
+# Seconds between time-control checks run inside the web process (0: only `manage.py tick`).
+# On by default with the thread runner, so `make run` applies time controls by itself.
+CLOCK_SECONDS = env_int("CLOCK_SECONDS", 5 if BOT_RUNNER == "thread" else 0)

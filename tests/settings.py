@@ -20,3 +20,4 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 # refuses to drop the test database at the end.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 BOT_RUNNER = "inline"
+CLOCK_SECONDS = 0  # tests call `tick` themselves

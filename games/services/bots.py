@@ -101,6 +101,12 @@ def _run(match_id: int, pace: str) -> None:
 _inline_running: set[int] = set()
 
 
+def runner_busy(match_id: int) -> bool:
+    """Whether this process's bot runner is playing (or about to play) the match."""
+    with _pending_lock:
+        return match_id in _pending or match_id in _inline_running
+
+
 def schedule_bots(match_id: int, pace: str = Pace.CORRESPONDENCE) -> None:
     """Play waiting bots in the background (or at once when BOT_RUNNER is "inline")."""
     if settings.BOT_RUNNER == "inline":

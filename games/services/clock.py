@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import logging
+import threading
+import time
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from games.models import Match, Seat, Status
-from games.services.bots import autopilot_level, choose_for_seat, play_bots
+from games.services.bots import autopilot_level, choose_for_seat, play_bots, runner_busy
 from games.services.errors import ServiceError
 from games.services.state import current_state, engine_for
 
 log = logging.getLogger(__name__)
 
 TIMEOUTS_BEFORE_RETIRING = 3
+# The in-process clock picks up a bot turn only in a match idle this long: the runner of the
+# process that took the last move (maybe another one) plays it first, at its live pace.
+CLOCK_IDLE_SECONDS = 30
 
 
 def overdue(now=None) -> list[int]:
@@ -58,10 +64,44 @@ def time_out(match_id: int, now=None) -> int:
     return moves
 
 
-def tick(now=None) -> dict[str, int]:
-    """One pass of the periodic job: time-outs, then any bot turn left waiting."""
+def tick(now=None, idle_seconds: float = 0) -> dict[str, int]:
+    """One pass of the periodic job: time-outs, then any bot turn left waiting (in matches
+    untouched for `idle_seconds`: a runner busy elsewhere is given time to move first)."""
     timed_out = sum(time_out(match_id, now) for match_id in overdue(now))
     bot_moves = 0
-    for match_id in Match.objects.filter(status=Status.ACTIVE).values_list("pk", flat=True):
-        bot_moves += play_bots(match_id)
+    active = Match.objects.filter(status=Status.ACTIVE)
+    if idle_seconds:
+        active = active.filter(updated__lt=timezone.now() - timedelta(seconds=idle_seconds))
+    for match_id in active.values_list("pk", flat=True):
+        # A match this process's runner is already playing keeps its live pace.
+        if not runner_busy(match_id):
+            bot_moves += play_bots(match_id)
     return {"timeouts": timed_out, "bot_moves": bot_moves}
+
+
+_clock_started = threading.Event()
+
+
+def start_clock(interval: float) -> bool:
+    """Run `tick` every `interval` seconds in a daemon thread of this process (once).
+
+    Several web processes may each run one: every move is applied under a row lock against the
+    version it was chosen for, so a time-out or bot move is never played twice."""
+    if interval <= 0 or _clock_started.is_set():
+        return False
+    _clock_started.set()
+
+    def loop() -> None:
+        from django.db import close_old_connections
+
+        while True:
+            time.sleep(interval)
+            try:
+                tick(idle_seconds=CLOCK_IDLE_SECONDS)
+                close_old_connections()
+            except Exception:
+                # The clock must outlive any one failed pass; the next one tries again.
+                log.exception("clock tick failed")
+
+    threading.Thread(target=loop, name="match-clock", daemon=True).start()
+    return True
