@@ -61,6 +61,19 @@
     showTrouble("The server could not be reached. Check your connection and try again.");
   });
 
+  // Live matches count the seconds left for the current move.
+  function showCountdowns() {
+    document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
+      const left = Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000);
+      if (Number.isNaN(left)) return;
+      const shown = Math.max(0, left);
+      const text = `${Math.floor(shown / 60)}:${String(shown % 60).padStart(2, "0")} left`;
+      el.textContent = left > 0 ? text : "time is up";
+    });
+  }
+  showCountdowns();
+  setInterval(showCountdowns, 1000);
+
   function setStatus(state, text) {
     if (!status) return;
     status.dataset.state = state;

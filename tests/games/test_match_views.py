@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -248,3 +249,13 @@ def test_the_log_tells_a_decision_once_to_its_maker_and_as_decided_to_the_others
     other = [line.text for line in log_lines(match, names, 1)]
     assert "ana has decided." in other
     assert not any("continue" in text for text in other)
+
+
+def test_a_live_match_page_carries_the_deadline_for_its_countdown(client, ig_match):
+    from datetime import datetime
+
+    match = ig_match()
+    body = client.get(f"/matches/{match.pk}/").content.decode()
+    found = re.search(r'class="countdown" data-deadline="([^"]+)"', body)
+    assert found
+    assert datetime.fromisoformat(found.group(1)) == match.deadline
