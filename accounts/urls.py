@@ -1,6 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
+import config.converters  # noqa: F401  (registers the "username" and "token" converters)
 from accounts import views
 
 urlpatterns = [
@@ -34,6 +35,6 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("settings/", views.settings_page, name="settings"),
-    path("u/<str:username>/", views.profile, name="profile"),
-    path("u/<str:username>/history/", views.history, name="history"),
+    path("u/<username:username>/", views.profile, name="profile"),
+    path("u/<username:username>/history/", views.history, name="history"),
 ]

@@ -1,5 +1,6 @@
 from django.urls import path
 
+import config.converters  # noqa: F401  (registers the "username" and "token" converters)
 from games import replay_views, stats_views, views
 
 urlpatterns = [
@@ -19,11 +20,11 @@ urlpatterns = [
     path("matches/<int:match_id>/start/", views.start, name="match_start"),
     path("matches/<int:match_id>/act/", views.act, name="match_act"),
     path("matches/<int:match_id>/resign/", views.resign, name="match_resign"),
-    path("invite/<str:token>/", views.match_invite, name="match_invite"),
+    path("invite/<token:token>/", views.match_invite, name="match_invite"),
     path("matches/<int:match_id>/replay/", replay_views.replay, name="match_replay"),
     path("matches/<int:match_id>/export.json", replay_views.export_match, name="match_export"),
     path(
-        "u/<str:username>/matches.ndjson",
+        "u/<username:username>/matches.ndjson",
         replay_views.export_user_matches,
         name="user_matches_export",
     ),
