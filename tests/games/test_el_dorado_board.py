@@ -30,15 +30,21 @@ def _game(hand: list[str], tokens: tuple[int, ...], blockade: str = "jungle-2") 
     return replace(state, seats=tuple(seats))
 
 
-def _plays(state: ed.State) -> dict[str, dict]:
-    context = {
+def _context(state: ed.State, **extra) -> dict:
+    """What the board builder gets for seat 0, whose turn it is."""
+    return {
         "view": ed.player_view(state, 0),
         "state": state,
         "you": 0,
         "your_turn": True,
         "players": [None] * state.players,
         "names": ["Ana", "Bo", "Cy", "Di"],
+        **extra,
     }
+
+
+def _plays(state: ed.State) -> dict[str, dict]:
+    context = _context(state)
     return {p["text"]: json.loads(p["do"]) for p in board_context(context)["plays"]}
 
 
@@ -78,14 +84,7 @@ def test_while_a_market_slot_is_empty_the_reserve_cards_are_buy_buttons():
     market[0] = None
     supply = {**state.supply, gone: ()}
     state = replace(state, market=tuple(market), supply=supply)
-    context = {
-        "view": ed.player_view(state, 0),
-        "state": state,
-        "you": 0,
-        "your_turn": True,
-        "players": [None] * state.players,
-        "names": ["Ana", "Bo", "Cy", "Di"],
-    }
+    context = _context(state)
     context.update(board_context(context))
     context["match"] = SimpleNamespace(pk=1, is_active=True)
     html = render_to_string("games/boards/el_dorado.html", context)
@@ -101,15 +100,7 @@ def test_while_a_market_slot_is_empty_the_reserve_cards_are_buy_buttons():
 
 def test_each_reachable_space_has_one_letter_on_its_buttons_and_on_the_map():
     state = _game(["scout", "explorer"], ())
-    context = {
-        "view": ed.player_view(state, 0),
-        "state": state,
-        "you": 0,
-        "your_turn": True,
-        "players": [None] * state.players,
-        "names": ["Ana", "Bo", "Cy", "Di"],
-        "selected_card": 0,
-    }
+    context = _context(state, selected_card=0)
     board = board_context(context)
     destinations = board["destinations"]
     # A Scout (machete 2) walks one or two jungle spaces: three spaces, two of them alike.
