@@ -15,6 +15,7 @@ from .position import (
     BLOCKADE_KIND,
     MOVE_KINDS,
     Hex,
+    Path,
     Position,
     coins,
     distances,
@@ -90,7 +91,7 @@ class Planner:
         self.pos = pos
         self.dist = dist
         self.weights = weights
-        self.cache: dict[tuple, dict[Hex, list[Hex]]] = {}
+        self.cache: dict[tuple, dict[Hex, Path]] = {}
         # With two explorers the race lasts until the slower one arrives.
         self.remaining = max(
             (dist.get(h, 1e6) for h in pos.explorers if h is not None), default=0.0
@@ -102,7 +103,7 @@ class Planner:
         if len(far) == 2 and abs(far[0] - far[1]) > LAG_GAP:
             self.factor[far.index(max(far))] = LAG_WEIGHT
 
-    def _reach(self, pos: Position, here: Hex, kind: str, power: int) -> dict[Hex, list[Hex]]:
+    def _reach(self, pos: Position, here: Hex, kind: str, power: int) -> dict[Hex, Path]:
         key = (here, kind, power, pos.blocked, tuple(pos.open_joints))
         if key not in self.cache:
             self.cache[key] = reach(pos, here, kind, power)
@@ -147,7 +148,7 @@ class Planner:
         return out
 
     @staticmethod
-    def _crossed(pos: Position, here: Hex, path: list[Hex]) -> int:
+    def _crossed(pos: Position, here: Hex, path: Path) -> int:
         """Blockades a path takes (they break ties between players in El Dorado)."""
         taken = set()
         for step in path:

@@ -15,6 +15,7 @@ from games.engines.el_dorado.maps import Board, Terrain
 from games.engines.el_dorado.movement import BLOCKADE_KIND, TERRAIN_KIND, reachable_spaces
 
 Hex = tuple[int, int]
+Path = tuple[Hex, ...]
 MOVE_KINDS = tuple(str(k) for k in ENGINE_MOVE_KINDS)
 
 
@@ -93,22 +94,30 @@ def _ball(board: Board, start: Hex, power: int) -> tuple[frozenset[Hex], tuple[i
 
 # What one play reaches, by the facts near its start: the same neighbourhood recurs across the
 # decisions of a turn, across turns and across matches on one map. Results are shared: read-only.
-_REACH: dict[tuple, dict[Hex, list[Hex]]] = {}
+# One table per board, keyed by plain tuples: the collector stops tracking them, so however big
+# the tables grow they cost it nothing.
+_REACH: dict[Board, dict[tuple, dict[Hex, Path]]] = {}
 
 
-def reach(pos: Position, start: Hex, kind: str, power: int) -> dict[Hex, list[Hex]]:
+def reach(pos: Position, start: Hex, kind: str, power: int) -> dict[Hex, Path]:
     """Every space one play of `kind` and `power` reaches from `start`, with a path each."""
     ball, joints = _ball(pos.board, start, power)
-    blocked = (pos.blocked & ball) - {start}
+    blocked = pos.blocked & ball
+    blocked_key = tuple(sorted(blocked - {start})) if blocked else ()
     open_joints = pos.open_joints
     near = tuple([(j, open_joints[j]) for j in joints if j in open_joints])
-    key = (pos.board, start, kind, power, pos.passing, blocked, near)
-    found = _REACH.get(key)
-    if found is None:
-        if len(_REACH) > 50_000:
+    table = _REACH.get(pos.board)
+    if table is None:
+        if len(_REACH) > 16:
             _REACH.clear()
-        found = _REACH[key] = reachable_spaces(
-            pos.board, start, kind, power, blocked, dict(near), pos.passing
+        table = _REACH[pos.board] = {}
+    key = (start, kind, power, pos.passing, blocked_key, near)
+    found = table.get(key)
+    if found is None:
+        if len(table) > 50_000:
+            table.clear()
+        found = table[key] = reachable_spaces(
+            pos.board, start, kind, power, frozenset(blocked_key), dict(near), pos.passing
         )
     return found
 

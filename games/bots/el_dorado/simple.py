@@ -11,7 +11,17 @@ from games.engines.el_dorado import CARD_TYPES
 from games.engines.el_dorado.cards import pay_in_order, payment_order
 from games.engines.el_dorado.maps import Terrain
 
-from .position import BLOCKADE_KIND, MOVE_KINDS, Hex, Position, distances, pay_with, reach, read
+from .position import (
+    BLOCKADE_KIND,
+    MOVE_KINDS,
+    Hex,
+    Path,
+    Position,
+    distances,
+    pay_with,
+    reach,
+    read,
+)
 
 # How much the greedy bot wants each card in its deck (0: never buys it).
 BUY_SCORES: Mapping[str, float] = {
@@ -47,7 +57,7 @@ class Move:
     token: int | None
     explorer: int
     kind: str
-    path: list[Hex]
+    path: Path
     wild: bool
     blockade: bool = False  # the card only takes the blockade toward path[0]; no one moves
 
@@ -69,7 +79,7 @@ class Move:
 
 # A move before it becomes a Move: (gain, card cost, card, token, explorer, kind, path, wild).
 # Bots weigh dozens of moves per decision and build the dataclass only for the one they play.
-Row = tuple[float, int, int | None, int | None, int, str, list[Hex], bool]
+Row = tuple[float, int, int | None, int | None, int, str, Path, bool]
 
 
 def _card_rows(
@@ -77,7 +87,7 @@ def _card_rows(
     dist: Mapping[Hex, float],
     card: int,
     slug: str,
-    memo: dict[tuple[Hex, str, int], dict[Hex, list[Hex]]] | None,
+    memo: dict[tuple[Hex, str, int], dict[Hex, Path]] | None,
 ) -> list[Row]:
     t = CARD_TYPES[slug]
     if t.kind == "action":
@@ -102,8 +112,8 @@ def _reach(
     here: Hex,
     kind: str,
     power: int,
-    memo: dict[tuple[Hex, str, int], dict[Hex, list[Hex]]] | None,
-) -> dict[Hex, list[Hex]]:
+    memo: dict[tuple[Hex, str, int], dict[Hex, Path]] | None,
+) -> dict[Hex, Path]:
     if memo is None:
         return reach(pos, here, kind, power)
     key = (here, kind, power)
@@ -116,7 +126,7 @@ def _reach(
 def _rows(pos: Position, dist: Mapping[Hex, float]) -> list[Row]:
     """Moves of every hand card and power token, in hand order then token order."""
     out = []
-    memo: dict[tuple[Hex, str, int], dict[Hex, list[Hex]]] = {}
+    memo: dict[tuple[Hex, str, int], dict[Hex, Path]] = {}
     for cid, slug in pos.hand:
         out += _card_rows(pos, dist, cid, slug, memo)
     for tid, kind in pos.tokens:

@@ -192,14 +192,15 @@ def reachable_spaces(
     blocked: frozenset[Hex],
     blockades: Mapping[int, tuple[str, int]],
     passing: bool = False,
-) -> dict[Hex, list[Hex]]:
-    """`reachable` from plain facts (occupied spaces, blockades still there), as bots know them."""
+) -> dict[Hex, tuple[Hex, ...]]:
+    """`reachable` from plain facts (occupied spaces, blockades still there), as bots know them.
+    Paths are tuples: bots keep these tables for long, and the collector skips immutable data."""
     table = _kind_steps(board).get(kind)
     if table is None:
         return {}
     finals = board.final_set
     best: dict[Hex, int] = {start: power}
-    out: dict[Hex, list[Hex]] = {}
+    out: dict[Hex, tuple[Hex, ...]] = {}
     frontier: list[tuple[Hex, int, tuple[Hex, ...], frozenset[int]]] = [
         (start, power, (), frozenset())
     ]
@@ -222,13 +223,13 @@ def reachable_spaces(
             new_path = (*path, to)
             if to in finals:
                 if to not in out:
-                    out[to] = list(new_path)
+                    out[to] = new_path
                 continue
             if best.get(to, -1) >= rest:
                 continue
             best[to] = rest
             if not taken_space:  # passed through, never a place to stop
-                out[to] = list(new_path)
+                out[to] = new_path
             frontier.append((to, rest, new_path, opened))
     out.pop(start, None)
     return out

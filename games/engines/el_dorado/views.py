@@ -100,7 +100,7 @@ def _pile_part(cards: tuple[str, ...], pile: tuple[int, ...], build: Any) -> Any
     key = (id(pile), build)
     entry = _PILES.get(key)
     if entry is None or entry[0] is not pile or entry[1] is not cards:
-        if len(_PILES) > 4096:
+        if len(_PILES) > 512:
             _PILES.clear()
         entry = _PILES[key] = (pile, cards, build(cards, pile))
     return entry[2]
@@ -121,7 +121,7 @@ def _shared_seat_view(state: State, seat: int, own: bool) -> dict[str, Any]:
         or entry[1] is not state.cards
         or entry[2] is not state.blockades
     ):
-        if len(_SEAT_VIEWS) > 4096:
+        if len(_SEAT_VIEWS) > 256:
             _SEAT_VIEWS.clear()
         part = _seat_view(state, seat, own, False)
         entry = _SEAT_VIEWS[key] = (s, state.cards, state.blockades, part)
@@ -221,7 +221,13 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         "finished": list(state.finished),
         "seats": [_seat_view(state, i, True, True) for i in range(state.players)]
         if everything
-        else [_shared_seat_view(state, i, i == seat) for i in range(state.players)],
+        else [
+            # The seat to act changes with nearly every action: its part is built, not kept.
+            _seat_view(state, i, True, False)
+            if i == seat == turn.seat
+            else _shared_seat_view(state, i, i == seat)
+            for i in range(state.players)
+        ],
     }
     if everything:
         view["seed"] = state.seed
