@@ -372,6 +372,9 @@ def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
     turn = view["turn"]
     if turn["discarding"] and not turn["may_remove"]:
         return {"type": "end_turn"}  # what the full reading below decides, without reading
+    me = view["seats"][seat]
+    if not me["hand"] and not me["tokens"] and not turn["may_remove"]:
+        return {"type": "end_turn"}  # nothing left to play or pay with: the same, unread
     pos = read(view, seat)
     if pos.may_remove:
         return {"type": "remove", "cards": removable_junk(pos, pos.may_remove)}
