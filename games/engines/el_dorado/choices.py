@@ -42,7 +42,7 @@ def legal_moves(
     if token is not None:
         if token not in s.tokens or TOKENS[token].kind not in POWER_TOKENS:
             return {}
-        kinds: tuple[str, ...] = (state.turn.next_kind or str(TOKENS[token].kind),)
+        kinds: tuple[str, ...] = (str(TOKENS[token].kind),)
         power = TOKENS[token].value
     else:
         if card not in s.hand:
@@ -100,7 +100,7 @@ def _adjacent_plays(
                 for token in state.seats[seat].tokens:
                     power = TOKENS[token]
                     pays = power.kind in POWER_TOKENS and power.value >= value
-                    if pays and (state.turn.next_kind or str(power.kind)) == need:
+                    if pays and str(power.kind) == need:
                         out.append({"type": "blockade", "to": list(to), "token": token})
                 continue
         if to in blocked or space.terrain not in (
@@ -176,7 +176,7 @@ def _token_plays(state: State, board: Board, seat: int) -> list[dict[str, Any]]:
     for t in s.tokens:
         kind = TOKENS[t].kind
         if kind in POWER_TOKENS:
-            move_kind = state.turn.next_kind or str(kind)
+            move_kind = str(kind)
             for i, here in enumerate(s.explorers):
                 if here is None:
                     continue
@@ -208,10 +208,10 @@ def _token_plays(state: State, board: Board, seat: int) -> list[dict[str, Any]]:
 
 def _changed_payment(cards: list[tuple[int, str]], cost: float, kind: str) -> list[int] | None:
     """Few cards paying `cost` when a change token makes the first card paying count as `kind`
-    (full power as coin, 1/2 as anything else)."""
+    (full power as coin, never under the 1/2 any card pays; 1/2 as anything else)."""
     best = None
     for first in cards:
-        halves = 2 * CARD_TYPES[first[1]].power if kind == "coin" else 1
+        halves = max(2 * CARD_TYPES[first[1]].power, 1) if kind == "coin" else 1
         need = (2 * cost - halves) / 2
         rest = [] if need <= 0 else payment([c for c in cards if c != first], need)
         if rest is not None and (best is None or len(rest) + 1 < len(best)):

@@ -57,7 +57,8 @@ def _power_source(
         token = TOKENS[token_id]
         if token.kind not in POWER_TOKENS:
             raise IllegalAction(f"The {token.label()} has no power to play.")
-        kind = state.turn.next_kind or str(token.kind)
+        # A change token changes the next card played; a power token is not a card.
+        kind = str(token.kind)
         name = f"The {token.label()}"
         return kind, token.value, name, None, token_id, f"{name} plays as {kind}"
     card = card_ref(action)
@@ -96,7 +97,7 @@ def _spend(state: State, seat: int, card: int | None, token: int | None) -> Stat
     """Put a played card in the play area (or out of the game if single-use); spend a token."""
     s = state.seats[seat]
     turn = state.turn
-    if turn.next_kind is not None:
+    if turn.next_kind is not None and card is not None:
         turn = evolve_turn(turn, next_kind=None)
     if token is not None:
         s = evolve_seat(s, tokens=without(s.tokens, [token]), spent_tokens=(*s.spent_tokens, token))
