@@ -43,45 +43,71 @@ def board_from_view(view: Mapping[str, Any]) -> Board:
     return load_map(spec["slug"])
 
 
-def _seat_view(state: State, seat: int, own: bool, everything: bool) -> dict[str, Any]:
+def _seat_view(
+    state: State,
+    seat: int,
+    own: bool,
+    everything: bool,
+    before: tuple[Any, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """A seat's part of a view; `before` (an earlier Seat record of the same seat in the same
+    match, and its part for the same viewer) lends every list whose pile did not change."""
     s = state.seats[seat]
     cards = state.cards
     discard = s.discard
     blockades = state.blockades
+    if before is None:
+        was, old = _NO_SEAT, _NO_PART
+    else:
+        was, old = before
     out: dict[str, Any] = {
         "seat": seat,
-        "explorers": [None if h is None else list(h) for h in s.explorers],
+        "explorers": old["explorers"]
+        if s.explorers is was.explorers
+        else [None if h is None else list(h) for h in s.explorers],
         "finished": seat in state.finished,
         "hand_size": len(s.hand),
         "draw_size": len(s.draw),
         "discard_size": len(discard),
         "discard_top": {"id": discard[-1], "card": cards[discard[-1]]} if discard else None,
-        # Empty piles skip the comprehension: most are empty most of the game.
-        "played": [{"id": c, "card": cards[c]} for c in s.played] if s.played else [],
-        "removed": [{"id": c, "card": cards[c]} for c in s.removed] if s.removed else [],
-        "acquired": [{"id": c, "card": cards[c]} for c in s.acquired] if s.acquired else [],
-        "blockades": [
-            {"joint": j, "kind": blockades[j][0], "value": blockades[j][1]} for j in s.blockades
-        ]
-        if s.blockades
-        else [],
-        "tokens": [{"id": t, "kind": TOKENS[t].slug} for t in s.tokens] if s.tokens else [],
-        "spent_tokens": [{"id": t, "kind": TOKENS[t].slug} for t in s.spent_tokens]
-        if s.spent_tokens
-        else [],
+        "played": old["played"] if s.played is was.played else _listed(cards, s.played),
+        "removed": old["removed"] if s.removed is was.removed else _listed(cards, s.removed),
+        "acquired": old["acquired"] if s.acquired is was.acquired else _listed(cards, s.acquired),
+        "blockades": old["blockades"]
+        if s.blockades is was.blockades
+        else [{"joint": j, "kind": blockades[j][0], "value": blockades[j][1]} for j in s.blockades],
+        "tokens": old["tokens"] if s.tokens is was.tokens else _tokens(s.tokens),
+        "spent_tokens": old["spent_tokens"]
+        if s.spent_tokens is was.spent_tokens
+        else _tokens(s.spent_tokens),
     }
     if everything or own:
-        out["hand"] = [{"id": c, "card": cards[c]} for c in s.hand]
-        out["discard"] = list(_pile_part(cards, discard, _listed))
+        out["hand"] = old["hand"] if s.hand is was.hand else _listed(cards, s.hand)
+        out["discard"] = old["discard"] if discard is was.discard else _listed(cards, discard)
         # The owner knows which cards they own, hence their draw pile's contents, never its order.
-        out["draw_counts"] = dict(_pile_part(cards, s.draw, _counted))
+        out["draw_counts"] = old["draw_counts"] if s.draw is was.draw else _counted(cards, s.draw)
     if everything:
-        out["draw"] = [{"id": c, "card": cards[c]} for c in s.draw]
+        out["draw"] = _listed(cards, s.draw)
     return out
 
 
+class _Nothing:
+    """Stands for "no earlier seat": none of its piles is any seat's pile."""
+
+    __slots__ = ("explorers", "played", "removed", "acquired", "blockades", "tokens")
+    __slots__ += ("spent_tokens", "hand", "discard", "draw")
+
+    def __init__(self) -> None:
+        for name in self.__slots__:
+            setattr(self, name, object())
+
+
+_NO_SEAT: Any = _Nothing()
+_NO_PART: dict[str, Any] = {}
+
+
 def _listed(cards: tuple[str, ...], pile: tuple[int, ...]) -> list[dict[str, Any]]:
-    return [{"id": c, "card": cards[c]} for c in pile]
+    return [{"id": c, "card": cards[c]} for c in pile] if pile else []
 
 
 def _counted(cards: tuple[str, ...], pile: tuple[int, ...]) -> dict[str, int]:
@@ -92,40 +118,28 @@ def _counted(cards: tuple[str, ...], pile: tuple[int, ...]) -> dict[str, int]:
     return dict(sorted(counts.items()))
 
 
-# A pile keeps its tuple while the turn plays other cards: its part is built once per pile.
-_PILES: dict[tuple[int, Any], tuple[Any, Any, Any]] = {}
-
-
-def _pile_part(cards: tuple[str, ...], pile: tuple[int, ...], build: Any) -> Any:
-    key = (id(pile), build)
-    entry = _PILES.get(key)
-    if entry is None or entry[0] is not pile or entry[1] is not cards:
-        if len(_PILES) > 512:
-            _PILES.clear()
-        entry = _PILES[key] = (pile, cards, build(cards, pile))
-    return entry[2]
-
-
-# A seat's part of a view changes only when that seat does, and an action changes one seat:
-# keyed by the immutable seat record, every other seat's part is built once and shared.
-_SEAT_VIEWS: dict[tuple[int, int, bool, bool], tuple[Any, Any, Any, dict[str, Any]]] = {}
+# The latest part built per match, seat and viewer kind. An action changes one seat, and mostly
+# one or two of its piles: the next part is the same object while the seat is, else it is built
+# lending the lists of the piles that stayed (views share them: they are read-only).
+_PARTS: dict[tuple[int, int, bool], tuple[Any, Any, Any, bool, dict[str, Any]]] = {}
 
 
 def _shared_seat_view(state: State, seat: int, own: bool) -> dict[str, Any]:
     s = state.seats[seat]
-    key = (id(s), seat, own, seat in state.finished)
-    entry = _SEAT_VIEWS.get(key)
-    if (
-        entry is None
-        or entry[0] is not s
-        or entry[1] is not state.cards
-        or entry[2] is not state.blockades
-    ):
-        if len(_SEAT_VIEWS) > 256:
-            _SEAT_VIEWS.clear()
+    cards = state.cards
+    key = (id(cards), seat, own)
+    entry = _PARTS.get(key)
+    finished = seat in state.finished
+    if entry is not None and entry[0] is cards and entry[1] is state.blockades:
+        if entry[2] is s and entry[3] == finished:
+            return dict(entry[4])
+        part = _seat_view(state, seat, own, False, (entry[2], entry[4]))
+    else:
+        if len(_PARTS) > 4096:
+            _PARTS.clear()
         part = _seat_view(state, seat, own, False)
-        entry = _SEAT_VIEWS[key] = (s, state.cards, state.blockades, part)
-    return dict(entry[3])
+    _PARTS[key] = (cards, state.blockades, s, finished, part)
+    return dict(part)
 
 
 # The "map" entry depends only on the options and the seed: built once per match.
@@ -221,13 +235,7 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         "finished": list(state.finished),
         "seats": [_seat_view(state, i, True, True) for i in range(state.players)]
         if everything
-        else [
-            # The seat to act changes with nearly every action: its part is built, not kept.
-            _seat_view(state, i, True, False)
-            if i == seat == turn.seat
-            else _shared_seat_view(state, i, i == seat)
-            for i in range(state.players)
-        ],
+        else [_shared_seat_view(state, i, i == seat) for i in range(state.players)],
     }
     if everything:
         view["seed"] = state.seed

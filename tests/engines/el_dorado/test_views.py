@@ -168,8 +168,7 @@ def test_views_sharing_unchanged_seats_equal_views_built_afresh():
     for _ in range(150):
         seat = s.turn.seat
         shared = {viewer: ed.player_view(s, viewer) for viewer in (None, 0, 1, 2, 3)}
-        views._SEAT_VIEWS.clear()
-        views._PILES.clear()
+        views._PARTS.clear()
         for viewer, view in shared.items():
             assert view == ed.player_view(s, viewer)
         s = ed.apply(s, seat, greedy_bot(shared[seat], seat, rng)).state
