@@ -37,18 +37,39 @@ class Position:
     passing: bool
 
 
+# Views share the parts that did not change (they are read-only): what a bot derives from
+# such a part is kept with the part itself, checked by identity, and reused until it changes.
+_DERIVED: dict[tuple[str, int], tuple[Any, Any]] = {}
+
+
+def _derived(name: str, part: Any, build: Any) -> Any:
+    entry = _DERIVED.get((name, id(part)))
+    if entry is None or entry[0] is not part:
+        if len(_DERIVED) > 1024:
+            _DERIVED.clear()
+        entry = _DERIVED[(name, id(part))] = (part, build(part))
+    return entry[1]
+
+
+def _open_joints(blockades: list[dict[str, Any]]) -> dict[int, tuple[str, int]]:
+    return {b["joint"]: (b["kind"], b["value"]) for b in blockades if b["owner"] is None}
+
+
+def _market(shop: tuple[list[dict[str, Any]], list[dict[str, Any]]]) -> tuple:
+    slots, reserve = shop
+    market = [(m["card"], m["left"]) for m in slots if m["card"]]
+    if len(market) < len(slots):
+        market += [(r["card"], r["left"]) for r in reserve]
+    return tuple(market)
+
+
 def read(view: Mapping[str, Any], seat: int) -> Position:
     """Parse a player view into the facts bots plan with."""
     seats = view["seats"]
     me = seats[seat]
     blocked = frozenset([(h[0], h[1]) for s in seats for h in s["explorers"] if h is not None])
-    open_joints = {
-        b["joint"]: (b["kind"], b["value"]) for b in view["blockades"] if b["owner"] is None
-    }
     slots = view["market"]
-    market = [(m["card"], m["left"]) for m in slots if m["card"]]
-    if len(market) < len(slots):
-        market += [(r["card"], r["left"]) for r in view["reserve"]]
+    market = _derived("market", slots, lambda _: _market((slots, view["reserve"])))
     hand = me.get("hand", ())
     owned: dict[str, int] = dict(me.get("draw_counts", {}))
     get = owned.get
@@ -59,16 +80,16 @@ def read(view: Mapping[str, Any], seat: int) -> Position:
     turn = view["turn"]
     return Position(
         seat,
-        board_from_view(view),
+        _derived("board", view["map"], lambda _: board_from_view(view)),
         tuple([None if h is None else (h[0], h[1]) for h in me["explorers"]]),
         blocked,
-        open_joints,
+        _derived("open", view["blockades"], _open_joints),
         tuple([(c["id"], c["card"]) for c in hand]),
         tuple([(t["id"], t["kind"]) for t in me["tokens"]]),
         turn["bought"],
         turn["discarding"],
         turn["may_remove"],
-        tuple(market),
+        market,
         owned,
         turn["pass_through"],
     )

@@ -152,12 +152,12 @@ def _map_spec(state: State) -> dict[str, Any]:
         if len(_MAP_SPECS) > 512:
             _MAP_SPECS.clear()
         entry = _MAP_SPECS[id(state.options)] = (state.options, state.seed, _map(state))
-    return dict(entry[2])
+    return entry[2]
 
 
 # What the shop shows changes only when a card is bought: keyed by the supply and market
 # objects, which every later state of the match shares until then.
-_SHOPS: dict[tuple[int, int], tuple[Any, Any, tuple, tuple]] = {}
+_SHOPS: dict[tuple[int, int], tuple[Any, Any, list, list]] = {}
 
 
 def _shop(state: State) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -173,7 +173,7 @@ def _shop(state: State) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         if len(_SHOPS) > 512:
             _SHOPS.clear()
         entry = _SHOPS[(id(supply), id(market))] = (supply, market, slots, reserve)
-    return list(entry[2]), list(entry[3])
+    return entry[2], entry[3]
 
 
 # The blockades change only when one is taken.
@@ -191,7 +191,7 @@ def _blockades(state: State) -> list[dict[str, Any]]:
         if len(_BLOCKADES) > 512:
             _BLOCKADES.clear()
         entry = _BLOCKADES[(id(blockades), id(owners))] = (blockades, owners, shown)
-    return list(entry[2])
+    return entry[2]
 
 
 def player_view(state: State, seat: int | None) -> dict[str, Any]:
