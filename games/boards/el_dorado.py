@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engines.el_dorado import CARD_TYPES, TOKENS, legal_actions, legal_moves
 from games.engines.el_dorado.maps import Board
-from games.engines.el_dorado.svg import render_board
+from games.engines.el_dorado.svg import TrailMove, render_board
 from games.engines.el_dorado.views import board_from_view
+
+from .el_dorado_trail import match_trail
 
 TEMPLATE = "games/boards/el_dorado.html"
 # Actions whose cards come from the player's ticked hand cards rather than from the button.
@@ -160,6 +162,7 @@ def map_svg(
     board: Board,
     highlight: Any = (),
     labels: Mapping[tuple[int, int], str] | None = None,
+    trail: Sequence[TrailMove] = (),
 ) -> str:
     """The map of a view with its explorers, blockades and cave stacks drawn in."""
     explorers = {
@@ -177,6 +180,7 @@ def map_svg(
         cave_tokens={tuple(c["hex"]): c["left"] for c in view["caves"]},
         labels=labels,
         show_caves=bool(view["options"].get("caves")),
+        trail=trail,
     )
 
 
@@ -237,6 +241,7 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
                     }
                 )
     turn = view["turn"]
+    trail, trail_caption = match_trail(context.get("match"), view, you)
     seats = []
     for player, seat in zip(context["players"], view["seats"], strict=True):
         seats.append(
@@ -257,7 +262,9 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
             board,
             highlight=[d["hex"] for d in destinations],
             labels={d["hex"]: d["letter"] for d in destinations},
+            trail=trail,
         ),
+        "trail_caption": trail_caption,
         "map_name": board.name,
         "hand": list(hand.values()),
         "selected": hand.get(selected) if selected is not None else None,

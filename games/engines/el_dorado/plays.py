@@ -110,7 +110,15 @@ def _spend(state: State, seat: int, card: int | None, token: int | None) -> Stat
     return set_seat(state, seat, s, turn=turn)
 
 
-def _take_blockades(state: State, seat: int, joints: tuple[int, ...]) -> Result:
+def _take_blockades(
+    state: State,
+    seat: int,
+    explorer: int,
+    joints: tuple[int, ...],
+    standing: tuple[Hex, Hex] | None = None,
+) -> Result:
+    """Give the blockades to the seat; `standing` (the explorer's space and the one across) is
+    told for a blockade taken without moving, so the log can show where that happened."""
     if not joints:
         return state, []
     owners = list(state.blockade_owner)
@@ -122,12 +130,15 @@ def _take_blockades(state: State, seat: int, joints: tuple[int, ...]) -> Result:
             {
                 "type": "blockade",
                 "seat": seat,
+                "explorer": explorer,
                 "joint": joint,
                 "kind": kind,
                 "value": value,
                 "visible_to": None,
             }
         )
+        if standing is not None:
+            events[-1].update({"from": list(standing[0]), "to": list(standing[1])})
     s = state.seats[seat]
     s = evolve_seat(s, blockades=(*s.blockades, *joints))
     return set_seat(state, seat, s, blockade_owner=tuple(owners)), events
@@ -178,13 +189,14 @@ def play_move(state: State, board: Board, seat: int, action: Mapping[str, Any]) 
     )
     w = walk(state, board, here, path, kind, power, name, state.turn.pass_through, claim)
     state = _spend(state, seat, card, token)
-    state, events = _take_blockades(state, seat, w.taken)
+    state, events = _take_blockades(state, seat, explorer, w.taken)
     move = {
         "type": "move",
         "seat": seat,
         "explorer": explorer,
         "card": state.cards[card] if card is not None else TOKENS[token].slug,
         "as": kind,
+        "from": list(here),
         "path": [list(h) for h in path],
         "visible_to": None,
     }
@@ -225,9 +237,15 @@ def play_space_cards(
     else:
         s = evolve_seat(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
     state = set_seat(state, seat, s)
-    state, events = _take_blockades(state, seat, taken)
+    state, events = _take_blockades(state, seat, explorer, taken)
     given = [{"id": c, "card": state.cards[c]} for c in cards]
-    entered = {"type": str(terrain), "seat": seat, "explorer": explorer, "to": list(to)}
+    entered = {
+        "type": str(terrain),
+        "seat": seat,
+        "explorer": explorer,
+        "from": list(here),
+        "to": list(to),
+    }
     private: list[Event] = []
     if terrain == Terrain.RUBBLE:
         # Discarded from hand: others see how many, and the new top of the discard pile.
@@ -242,7 +260,7 @@ def play_space_cards(
 
 def play_blockade(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
     """Take the blockade between an explorer and a neighbouring space without moving."""
-    _, here = _explorer(state, seat, action)
+    explorer, here = _explorer(state, seat, action)
     to = hex_ref(action.get("to"))
     joint = open_blockade(state, board, here, to)
     if joint is None:
@@ -267,7 +285,7 @@ def play_blockade(state: State, board: Board, seat: int, action: Mapping[str, An
         if power < blockade[1]:
             raise IllegalAction(f"{name} has {power} {kind}; {blockade_name(blockade)} needs more.")
         state = _spend(state, seat, card, token)
-    return _take_blockades(state, seat, (joint,))
+    return _take_blockades(state, seat, explorer, (joint,), (here, to))
 
 
 def _native(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
@@ -275,9 +293,15 @@ def _native(state: State, board: Board, seat: int, action: Mapping[str, Any]) ->
     to = hex_ref(action.get("to"))
     check_enterable(state, board, here, to, occupied(state, here), False)
     joint = open_blockade(state, board, here, to)
-    state, events = _take_blockades(state, seat, () if joint is None else (joint,))
+    state, events = _take_blockades(state, seat, explorer, () if joint is None else (joint,))
     after = None if to in board.finals else to
-    moved = {"type": "native", "seat": seat, "explorer": explorer, "to": list(to)}
+    moved = {
+        "type": "native",
+        "seat": seat,
+        "explorer": explorer,
+        "from": list(here),
+        "to": list(to),
+    }
     state, arrived = _arrive(state, board, seat, explorer, here, after)
     return state, [{**moved, "visible_to": None}, *events, *arrived]
 

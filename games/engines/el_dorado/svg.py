@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from .maps.board import GOAL_TILE, Board, Hex, Terrain
@@ -25,6 +26,7 @@ GOLD = "#d4a017"
 BLOCKADE_FILL = {"jungle": "#2e6b28", "river": "#1f5f99", "village": "#c9a400", "rubble": "#666"}
 PAWN_COLOURS = ("#d62728", "#1f5fd0", "#f7f7f7", "#8e44ad")
 DARK_TEXT = (Terrain.VILLAGE, Terrain.START, Terrain.RUBBLE)
+STUB = 0.7  # how far toward the next space a blockade taken without moving is traced
 
 
 def _centre(h: Hex) -> tuple[float, float]:
@@ -181,6 +183,54 @@ def _cave_count(h: Hex, count: int) -> str:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class TrailMove:
+    """One explorer move to trace: `hexes` from the space left to the space reached; `toward`,
+    for a blockade taken without moving, is the neighbour across it (`hexes` is then one space)."""
+
+    player: int
+    hexes: tuple[Hex, ...]
+    toward: Hex | None = None
+
+
+def _trail_move(move: TrailMove) -> str:
+    points = [_centre(h) for h in move.hexes]
+    if move.toward is not None:
+        # Nobody moved: a stub from the explorer across the side it took the blockade on, long
+        # enough to show past the pawn and the blockade's bar.
+        (ax, ay), (bx, by) = _centre(move.hexes[-1]), _centre(move.toward)
+        points.append((ax + (bx - ax) * STUB, ay + (by - ay) * STUB))
+    colour = PAWN_COLOURS[move.player % len(PAWN_COLOURS)]
+    line = f'points="{_points(points)}" fill="none" stroke-linejoin="round" stroke-linecap="round"'
+    x, y = points[0]
+    kind = "blockade" if move.toward is not None else "move"
+    # The dark casing keeps the white seat's line visible on the pale village and start spaces.
+    return (
+        f'<g class="trail-move" data-player="{move.player}" data-kind="{kind}">'
+        f'<polyline {line} stroke="#111" stroke-opacity="0.45" stroke-width="4.5"/>'
+        f'<polyline class="trail-line" {line} stroke="{colour}" stroke-width="2.5"/>'
+        f'<circle class="trail-start" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.17:.1f}" '
+        f'fill="{colour}" stroke="#111" stroke-width="1"/></g>'
+    )
+
+
+def _trail(board: Board, trail: Sequence[TrailMove]) -> str:
+    moves = [
+        m
+        for m in trail
+        if m.hexes
+        and all(h in board.spaces for h in m.hexes)
+        and (m.toward is None or m.toward in board.spaces)
+        and (len(m.hexes) > 1 or m.toward is not None)
+    ]
+    if not moves:
+        return ""
+    # Not clickable: the reachable spaces underneath stay buttons.
+    return "".join(
+        ['<g class="trail" pointer-events="none">', *(_trail_move(m) for m in moves), "</g>"]
+    )
+
+
 def _label(h: Hex, text: str) -> str:
     x, y = _centre(h)
     # Beside the centre, so a pawn on the space leaves its letter readable.
@@ -202,10 +252,12 @@ def render_board(
     cave_tokens: Mapping[Hex, int] | None = None,
     labels: Mapping[Hex, str] | None = None,
     show_caves: bool = True,
+    trail: Sequence[TrailMove] = (),
 ) -> str:
     """SVG of `board`; blockades by joint index ({kind, value, taken/taken_by}), pawns by hex,
     and short `labels` (the letters of the destinations on offer) drawn on their spaces;
-    `show_caves` False leaves cave mountains plain (a match played without caves)."""
+    `show_caves` False leaves cave mountains plain (a match played without caves); `trail`
+    traces recent moves, oldest first, so the newest lies on top."""
     marked = {h for h in highlight if h in board.spaces}
     blockades = blockades or {}
     parts = [
@@ -223,6 +275,10 @@ def render_board(
         parts.append(
             f'<path class="walls" d="{_segments(board.walls)}" stroke="#111" stroke-width="5"/>'
         )
+    # Above the terrain and below blockades and pawns: a trail never hides a piece or a cost.
+    traced = _trail(board, trail)
+    if traced:
+        parts.append(traced)
     parts += [_blockade(board, j.index, blockades.get(j.index)) for j in board.joints]
     for h, count in sorted((cave_tokens or {}).items()):
         if h in board.spaces:

@@ -199,3 +199,31 @@ def test_cards_given_up_for_a_base_camp_are_public(kit):
     events = ed.apply(s, 0, {"type": "camp", "to": [1, 0], "cards": [1]}).events
     seen = [ed.describe_event(e, ["Ana", "Ben"]) for e in ed.events_for(events, 1)]
     assert seen == ["Ana removed Sailor to enter the base camp."]
+
+
+def test_move_events_say_where_the_explorer_left_from(kit):
+    """Explorers are public: each move's event names the space left, so a log can be drawn."""
+    s = kit.make(
+        ["S J1 X1 | J1 J1", "S J1 J1 | J1 J1", "S J1 J1 | J1 J1", "S J1 J1 | J1 J1"],
+        [["explorer", "native", "sailor"]],
+        players=4,
+        blockades=["jungle-1"],
+    )
+    progress = ed.apply(s, 0, {"type": "move", "card": 0, "path": [[1, 0]]})
+    assert (progress.events[0]["from"], progress.events[0]["path"]) == ([0, 0], [[1, 0]])
+    s = progress.state
+    events = ed.apply(s, 0, {"type": "rubble", "to": [2, 0], "cards": [2]}).events
+    assert (events[0]["from"], events[0]["to"]) == ([1, 0], [2, 0])
+    events = ed.apply(s, 0, {"type": "action", "card": 1, "to": [1, 1]}).events
+    (native,) = [e for e in events if e["type"] == "native"]
+    assert (native["from"], native["to"]) == ([1, 0], [1, 1])
+
+
+def test_a_blockade_taken_without_moving_says_which_explorer_took_it_and_where(kit):
+    s = kit.make(["S J1 | J1 J1"] * 4, [["explorer", "scout"]], players=4, blockades=["jungle-1"])
+    s = kit.play(s, {"type": "move", "card": 0, "path": [[1, 0]]})
+    (event,) = ed.apply(s, 0, {"type": "blockade", "to": [2, 0], "card": 1}).events
+    assert event["explorer"] == 0 and (event["from"], event["to"]) == ([1, 0], [2, 0])
+    crossed = ed.apply(s, 0, {"type": "move", "card": 1, "path": [[2, 0]]}).events
+    taken = [e for e in crossed if e["type"] == "blockade"]
+    assert taken[0]["explorer"] == 0 and "from" not in taken[0]
