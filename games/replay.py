@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from games.boards.common import PlayerInfo, players
 from games.boards.el_dorado import card_info, map_svg, shop
+from games.boards.el_dorado_trail import traced
 from games.boards.incan_gold import gems
 from games.engines.el_dorado import TOKENS, board_from_view
 from games.engines.incan_gold.cards import ARTIFACT_PRINTED, Kind, kind_of
@@ -85,7 +86,7 @@ def build_replay(match: Match, step: int, with_moves: bool = True) -> Replay:
     here = [event for seq, event in folded.events if seq == step]
     mover = names[log[step - 1][0]] if step else None
     action = engine.describe_action(log[step - 1][1]) if step else None
-    board_template, board = BOARDS[match.game](engine, folded.state, names)
+    board_template, board = BOARDS[match.game](engine, folded.state, names, here)
     urls = {
         "first": replay_url(match, 0) if step > 0 else None,
         "prev": replay_url(match, step - 1) if step > 0 else None,
@@ -184,7 +185,9 @@ def _ig_card(code: str, gems_on_card: int = 0) -> dict[str, Any]:
     }
 
 
-def incan_gold_board(engine: Any, state: Any, names: Sequence[str]) -> tuple[str, dict]:
+def incan_gold_board(
+    engine: Any, state: Any, names: Sequence[str], events: Sequence[Mapping[str, Any]] = ()
+) -> tuple[str, dict]:
     """The temple path, every seat's holdings and pending choice, and the deck still to come."""
     view = engine.player_view(state, None)
     waiting = engine.to_act(state)
@@ -234,8 +237,11 @@ def _ratio(svg: str) -> str:
     return f"{float(found[1]) / float(found[2]):.2f}" if found else "1.6"
 
 
-def el_dorado_board(engine: Any, state: Any, names: Sequence[str]) -> tuple[str, dict]:
-    """The map with explorers and blockades, every hand and pile in order, and the market."""
+def el_dorado_board(
+    engine: Any, state: Any, names: Sequence[str], events: Sequence[Mapping[str, Any]] = ()
+) -> tuple[str, dict]:
+    """The map with explorers and blockades (and the move of this step traced), every hand and
+    pile in order, and the market."""
     view = engine.player_view(state, None)
     board = board_from_view(view)
     seats = []
@@ -264,7 +270,7 @@ def el_dorado_board(engine: Any, state: Any, names: Sequence[str]) -> tuple[str,
         for c, stack in zip(view["caves"], state.caves, strict=False)
         if stack
     ]
-    svg = map_svg(view, board)
+    svg = map_svg(view, board, trail=traced(events))
     data = {
         "svg": svg,
         "map_ratio": _ratio(svg),

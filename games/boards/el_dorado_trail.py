@@ -51,7 +51,8 @@ def _standing(log: Iterable[Events]) -> Iterator[tuple[list[Mapping[str, Any]], 
         yield public, ended
 
 
-def _traced(events: Events) -> list[TrailMove]:
+def traced(events: Events) -> list[TrailMove]:
+    """The moves one action's events show (a stroke for a blockade taken standing)."""
     out = []
     moved = False
     for e in events:
@@ -82,9 +83,9 @@ def trail_moves(
             if turns == players or ended == viewer:
                 break
             turns += 1
-        elif traced := _traced(public):
-            window.append(traced)
-    return [move for traced in reversed(window) for move in traced]
+        elif moves := traced(public):
+            window.append(moves)
+    return [move for moves in reversed(window) for move in moves]
 
 
 def match_trail(

@@ -241,3 +241,15 @@ def test_a_private_finished_match_is_replayed_only_for_its_players(client, user_
 
 def test_a_public_finished_match_is_replayed_for_anyone(client, ig_finished):
     assert _page(client, ig_finished).status_code == 200
+
+
+def test_an_el_dorado_step_that_moves_an_explorer_traces_that_move(client, ed_finished):
+    actions = list(ed_finished.actions.order_by("seq"))
+    moving = next(a.seq for a in actions if a.action.get("type") == "move")
+    ending = next(a.seq for a in actions if a.action.get("type") == "end_turn")
+    moved = _page(client, ed_finished, moving).content.decode()
+    assert moved.count('class="trail-move"') == 1
+    # From the space left through every space of the path.
+    points = moved.split('class="trail-line" points="')[1].split('"')[0].split()
+    assert len(points) == len(actions[moving - 1].action["path"]) + 1
+    assert 'class="trail-move"' not in _page(client, ed_finished, ending).content.decode()
