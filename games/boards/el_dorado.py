@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engines.el_dorado import CARD_TYPES, TOKENS, legal_actions, legal_moves
+from games.engines.el_dorado import CARD_TYPES, TOKENS, TokenKind, legal_actions, legal_moves
 from games.engines.el_dorado.maps import Board
 from games.engines.el_dorado.svg import TrailMove, render_board
 from games.engines.el_dorado.views import board_from_view
@@ -276,7 +276,13 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
         "turn": turn,
         "turn_name": context["names"][turn["seat"]],
         "your_tokens": [
-            {"id": t["id"], "label": TOKENS[t["id"]].label()} for t in view["seats"][you]["tokens"]
+            {
+                "id": t["id"],
+                "label": TOKENS[t["id"]].label(),
+                # What a coin token adds to a purchase (the page sums ticked payments).
+                "pays": TOKENS[t["id"]].value if TOKENS[t["id"]].kind == TokenKind.COIN else 0,
+            }
+            for t in view["seats"][you]["tokens"]
         ]
         if you is not None
         else [],

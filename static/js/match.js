@@ -132,15 +132,33 @@ function markSpace(hex, on) {
   });
 });
 
-// El Dorado: how much the ticked cards would pay, shown beside the market.
+// El Dorado: how much the ticked cards (and coin tokens) would pay, shown beside the market,
+// and on each card for sale whether that falls short or pays more than it costs: change is lost.
+function halves(total) {
+  const whole = Math.floor(total);
+  return `${whole}${total > whole ? "½" : ""}`;
+}
 document.addEventListener("change", function (event) {
-  if (!event.target.matches || !event.target.matches(".ed-form input[name='cards']")) return;
+  if (!event.target.matches) return;
+  if (!event.target.matches(".ed-form input[name='cards'], .ed-form input[name='tokens']")) return;
   const money = document.getElementById("ed-money");
   if (!money) return;
   let total = 0;
-  document.querySelectorAll(".ed-form input[name='cards']:checked").forEach(function (box) {
-    total += parseFloat(box.dataset.pays || "0");
+  document
+    .querySelectorAll(".ed-form input[name='cards']:checked, .ed-form input[name='tokens']:checked")
+    .forEach(function (box) {
+      total += parseFloat(box.dataset.pays || "0");
+    });
+  money.textContent = total ? `Ticked cards pay ${halves(total)}` : "";
+  document.querySelectorAll(".ed-shop-card[data-cost]").forEach(function (card) {
+    const cost = parseFloat(card.dataset.cost);
+    const fit = card.querySelector(".ed-fit");
+    card.classList.toggle("ed-short", total > 0 && total < cost);
+    card.classList.toggle("ed-over", total >= cost + 1);
+    if (!fit) return;
+    if (!total) fit.textContent = "";
+    else if (total < cost) fit.textContent = `${halves(cost - total)} short`;
+    else if (total >= cost + 1) fit.textContent = `overpays by ${halves(total - cost)}`;
+    else fit.textContent = "exact";
   });
-  const whole = Math.floor(total);
-  money.textContent = total ? `Ticked cards pay ${whole}${total > whole ? "½" : ""}` : "";
 });

@@ -31,6 +31,18 @@ def test_a_player_moves_and_ends_turns_against_bots(browser, daphne_server, scre
     assert page.locator("#ed-money").inner_text().startswith("Ticked cards pay")
     first.uncheck()
     assert page.locator("#ed-money").inner_text() == ""
+    # With the whole hand ticked (2 coins at least), a Scout (cost 1) overpays and says so.
+    boxes = page.locator("input[name='cards']").all()
+    for box in boxes:
+        box.check()
+    scout = page.locator(".ed-shop-card[data-cost]", has_text="Scout")
+    assert scout.locator(".ed-fit").inner_text().startswith("overpays by")
+    transmitter = page.locator(".ed-shop-card[data-cost]", has_text="Transmitter")
+    assert transmitter.locator(".ed-fit").inner_text() in ("exact", "1 short", "2 short", "½ short")
+    screenshot(page, "ed-board-ticked")
+    for box in boxes:
+        box.uncheck()
+    assert scout.locator(".ed-fit").inner_text() == ""
 
     moved = 0
     for _ in range(6):
