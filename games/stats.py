@@ -56,7 +56,7 @@ def finished_matches(game: str, filters: Filters, now: datetime | None = None) -
 @dataclass(frozen=True, slots=True)
 class Summary:
     matches: int
-    moves: float | None  # logged actions per match
+    moves: float | None  # actions per match that stand (an undo and what it took back do not)
     minutes: float | None  # from the start to the end, per match
     players: float | None  # seats per match
 
@@ -71,7 +71,8 @@ def summary(matches: QuerySet) -> Summary:
     )
     if not totals["n"]:
         return Summary(0, None, None, None)
-    actions = MatchAction.objects.filter(match__in=matches).count()
+    logged = MatchAction.objects.filter(match__in=matches)
+    actions = logged.count() - 2 * logged.filter(action__type="undo").count()
     duration = totals["duration"]
     return Summary(
         matches=totals["n"],
@@ -172,7 +173,9 @@ class Notable:
 def notable_matches(matches: QuerySet, longest: bool, limit: int = 3) -> list[Notable]:
     """The shortest or longest matches by number of moves, linked only when public."""
     order = "-moves" if longest else "moves"
-    picked = list(matches.annotate(moves=Count("actions")).order_by(order, "-finished")[:limit])
+    # An undo takes back one action: neither counts as a move of the match.
+    standing = Count("actions") - 2 * Count("actions", filter=Q(actions__action__type="undo"))
+    picked = list(matches.annotate(moves=standing).order_by(order, "-finished")[:limit])
     winners: dict[int, list[str]] = {m.pk: [] for m in picked}
     for seat in Seat.objects.filter(match__in=picked, place=1).select_related("user"):
         winners[seat.match_id].append(seat.name)

@@ -223,3 +223,18 @@ def test_notable_matches_never_link_a_private_match(user_factory):
     urls = {row.match_id: row.url for row in rows}
     assert urls == {public.pk: public.get_absolute_url(), private.pk: None}
     assert [r.moves for r in rows] == sorted((r.moves for r in rows), reverse=True)
+
+
+@pytestmark_db
+def test_an_undo_and_the_action_it_took_back_are_not_counted_as_moves(user_factory):
+    match = play_to_end(user_factory("ana"))
+    matches = stats.finished_matches("incan-gold", stats.Filters())
+    before = stats.summary(matches).moves
+    (row,) = stats.notable_matches(matches, longest=True, limit=1)
+    seq = match.actions.count()
+    for step, action in enumerate(({"type": "move"}, {"type": "undo"}), start=1):
+        MatchAction.objects.create(
+            match=match, seq=seq + step, seat=0, action=action, version=seq + step
+        )
+    assert stats.summary(matches).moves == before == seq
+    assert stats.notable_matches(matches, longest=True, limit=1)[0].moves == row.moves == seq
