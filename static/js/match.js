@@ -136,7 +136,8 @@ function markSpace(hex, on) {
 // and on each card for sale whether that falls short or pays more than it costs: change is lost.
 function halves(total) {
   const whole = Math.floor(total);
-  return `${whole}${total > whole ? "½" : ""}`;
+  if (total === whole) return `${whole}`;
+  return whole ? `${whole}½` : "½";
 }
 document.addEventListener("change", function (event) {
   if (!event.target.matches) return;
