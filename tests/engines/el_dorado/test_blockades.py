@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import games.engines.el_dorado as ed
+from tests.engines.el_dorado.scenario import OPEN, move
 
-OPEN = ["S J1 J1 | J1 J1 J1"] * 4
 END_TURN = {"type": "end_turn"}
-
-
-def move(card, *path, **extra):
-    return {"type": "move", "card": card, "path": [list(h) for h in path], **extra}
 
 
 def test_one_blockade_lies_on_each_joint_drawn_from_the_six():

@@ -6,26 +6,11 @@ from dataclasses import replace
 
 import games.engines.el_dorado as ed
 from games.engines.el_dorado.tokens import TOKENS
-
-CAVE = [
-    "S J1 J1 | J1 J1",
-    "S J1 J1 | J1 J1",
-    "S J1 C  | J1 J1",
-    "S J1 J1 | J1 J1",
-]
-END = {"type": "end_turn"}
-
-
-def move(card, *path, **extra):
-    return {"type": "move", "card": card, "path": [list(h) for h in path], **extra}
+from tests.engines.el_dorado.scenario import CAVE, END, move, token_id
 
 
 def caved(kit, hand, stack=("draw", "machete-2", "pass", "keep"), **kw):
     return kit.make(CAVE, [hand], players=4, caves=True, cave_tokens=[list(stack)], **kw)
-
-
-def token_id(slug, skip=0):
-    return [i for i, t in enumerate(TOKENS) if t.slug == slug][skip]
 
 
 def holding(s, *slugs, seat=0):

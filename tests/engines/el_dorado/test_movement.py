@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import games.engines.el_dorado as ed
 from games.engines.el_dorado.maps import Terrain
+from tests.engines.el_dorado.scenario import move
 
 MIXED = [
     "S J1 R2 | J1 J1 J1",
@@ -13,10 +14,6 @@ MIXED = [
     "S M  J3 | J1 J1 J1",
     "S X1 B1 | J1 J1 J1",
 ]
-
-
-def move(card, *path, **extra):
-    return {"type": "move", "card": card, "path": [list(h) for h in path], **extra}
 
 
 def test_card_enters_adjacent_space_of_its_kind_with_value_up_to_its_power(kit):

@@ -8,34 +8,14 @@ import pytest
 
 import games.engines.el_dorado as ed
 from games.engines.el_dorado.tokens import TOKENS
+from tests.engines.el_dorado.scenario import END, OPEN, THREE_JOINTS, buy, move, token_id, with_seat
 
-OPEN = ["S J1 J1 | J1 J1 J1"] * 4
-THREE_JOINTS = ["S J1 | J1 | J1 | J1"] * 4
 TWO_CAVES = [
     "S J1 J1 J1 | J1 J1",
     "S J1 C  J1 | J1 J1",
     "S J1 J1 C  | J1 J1",
     "S J1 J1 J1 | J1 J1",
 ]
-END = {"type": "end_turn"}
-
-
-def move(card, *path, **extra):
-    return {"type": "move", "card": card, "path": [list(h) for h in path], **extra}
-
-
-def buy(card, *pay, **extra):
-    return {"type": "buy", "card": card, "pay": list(pay), **extra}
-
-
-def token_id(slug, skip=0):
-    return [i for i, t in enumerate(TOKENS) if t.slug == slug][skip]
-
-
-def with_seat(s, index, **fields):
-    seats = list(s.seats)
-    seats[index] = replace(seats[index], **fields)
-    return replace(s, seats=tuple(seats))
 
 
 def own(s, owners):

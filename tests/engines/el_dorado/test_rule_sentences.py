@@ -8,34 +8,11 @@ import pytest
 
 import games.engines.el_dorado as ed
 from games.engines.el_dorado.tokens import TOKENS
-
-OPEN = ["S J1 J1 | J1 J1 J1"] * 4
-THREE_JOINTS = ["S J1 | J1 | J1 | J1"] * 4
-CAVE = [
-    "S J1 J1 | J1 J1",
-    "S J1 J1 | J1 J1",
-    "S J1 C  | J1 J1",
-    "S J1 J1 | J1 J1",
-]
-END = {"type": "end_turn"}
-
-
-def move(card, *path, **extra):
-    return {"type": "move", "card": card, "path": [list(h) for h in path], **extra}
-
-
-def buy(card, *pay, **extra):
-    return {"type": "buy", "card": card, "pay": list(pay), **extra}
+from tests.engines.el_dorado.scenario import CAVE, END, OPEN, THREE_JOINTS, buy, move, with_seat
 
 
 def token_id(slug):
     return next(i for i, t in enumerate(TOKENS) if t.slug == slug)
-
-
-def with_seat(s, index, **fields):
-    seats = list(s.seats)
-    seats[index] = replace(seats[index], **fields)
-    return replace(s, seats=tuple(seats))
 
 
 # Moving and blockades

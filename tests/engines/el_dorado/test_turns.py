@@ -5,13 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import games.engines.el_dorado as ed
-
-OPEN = ["S J1 J1 | J1 J1 J1"] * 4
-END = {"type": "end_turn"}
-
-
-def move(card, *path, **extra):
-    return {"type": "move", "card": card, "path": [list(h) for h in path], **extra}
+from tests.engines.el_dorado.scenario import END, OPEN, move
 
 
 def test_turns_go_round_from_the_start_player(kit):

@@ -1,0 +1,42 @@
+"""Small maps and action builders shared by the El Dorado scenario tests."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import games.engines.el_dorado as ed
+from games.engines.el_dorado.tokens import TOKENS
+
+OPEN = ["S J1 J1 | J1 J1 J1"] * 4
+THREE_JOINTS = ["S J1 | J1 | J1 | J1"] * 4
+CAVE = [
+    "S J1 J1 | J1 J1",
+    "S J1 J1 | J1 J1",
+    "S J1 C  | J1 J1",
+    "S J1 J1 | J1 J1",
+]
+END = {"type": "end_turn"}
+UNDO = {"type": "undo"}
+
+
+def move(card: int, *path: tuple[int, int], **extra: Any) -> dict[str, Any]:
+    """A move action playing `card` along `path`."""
+    return {"type": "move", "card": card, "path": [list(h) for h in path], **extra}
+
+
+def buy(card: str, *pay: int, **extra: Any) -> dict[str, Any]:
+    """A buy action for the card type `card`, paid with the card ids `pay`."""
+    return {"type": "buy", "card": card, "pay": list(pay), **extra}
+
+
+def token_id(slug: str, skip: int = 0) -> int:
+    """The id of a cave token of the given kind (the `skip`-th one)."""
+    return [i for i, t in enumerate(TOKENS) if t.slug == slug][skip]
+
+
+def with_seat(s: ed.State, index: int, **fields: Any) -> ed.State:
+    """The state with some fields of one seat replaced."""
+    seats = list(s.seats)
+    seats[index] = replace(seats[index], **fields)
+    return replace(s, seats=tuple(seats))
