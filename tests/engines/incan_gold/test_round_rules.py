@@ -8,17 +8,7 @@ import pytest
 
 import games.engines.incan_gold as ig
 from games.engines.incan_gold.cards import EXPLORATION
-
-BUSTS = [
-    ["spiders", "spiders"],
-    ["snakes", "snakes"],
-    ["mummies", "mummies"],
-    ["rockfall", "rockfall"],
-]
-
-
-def path_codes(state: ig.State) -> list[str]:
-    return [card.code for card in state.path]
+from tests.engines.incan_gold.scenario import BUSTS, path_codes
 
 
 def test_round_starts_with_a_flip_not_a_decision(table):

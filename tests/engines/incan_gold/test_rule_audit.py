@@ -10,17 +10,7 @@ from collections import Counter
 
 import games.engines.incan_gold as ig
 from games.engines.incan_gold.cards import EXPLORATION
-
-QUICK_BUSTS = [
-    ["spiders", "spiders"],
-    ["snakes", "snakes"],
-    ["mummies", "mummies"],
-    ["rockfall", "rockfall"],
-]
-
-
-def path_codes(state: ig.State) -> list[str]:
-    return [card.code for card in state.path]
+from tests.engines.incan_gold.scenario import BUSTS, path_codes
 
 
 def round_cards(state: ig.State) -> Counter:
@@ -139,7 +129,7 @@ def test_artifacts_undrawn_for_four_rounds_are_all_in_the_fifth_deck(table):
     """ "plus every artifact added earlier that was never drawn" and "Undrawn artifacts stay in
     the deck for later rounds": rounds 1-4 bust at once, so round 5 holds all five artifacts
     and 30 - 4 removed hazards exploration cards; a lone returner takes them all."""
-    busts = [["fire", "fire"], *QUICK_BUSTS[:3]]
+    busts = [["fire", "fire"], *BUSTS[:3]]
     t = table(3, [*busts, ["A10", "A5", "A12", "A8", "A7"]])
     assert t.state.round == 5
     expected = Counter(EXPLORATION)
@@ -201,7 +191,7 @@ def test_diamant_counts_only_artifacts_taken_not_those_lost_on_the_path(table):
 def _round_five_tie(table):
     """Seat 1 takes A5 alone in round 1; in round 5 seat 0 takes A12 alone (12 points) and
     seat 1 brings home 7 gems (5 + 7 = 12 points): equal scores, one artifact each."""
-    rounds = [["A5", "fire", "fire"], *QUICK_BUSTS[:3], ["A12", "T14", "rockfall", "rockfall"]]
+    rounds = [["A5", "fire", "fire"], *BUSTS[:3], ["A12", "T14", "rockfall", "rockfall"]]
     t = table(3, rounds)
     t.step({0: "continue", 1: "return", 2: "continue"})
     t.all("continue")
@@ -231,7 +221,7 @@ def test_three_way_tie_is_broken_by_artifacts_and_the_rest_share_second(table):
     # Round 1: T15 gives 5 each; seat 0 returns alone and takes A5 (5 + 5 = 10 points).
     # Seats 1 and 2 then return together with 5 each plus T11's 3 each (10 points, no artifact).
     # T11 among 2: 5 each, 1 on the card; split between two: 0 each, 1 stays.
-    t = table(3, [["T15", "A5", "T11", "fire", "fire"], *QUICK_BUSTS])
+    t = table(3, [["T15", "A5", "T11", "fire", "fire"], *BUSTS])
     t.all("continue")
     t.step({0: "return", 1: "continue", 2: "continue"})
     assert [a.code for a in t.state.seats[0].artifacts] == ["A5"]
