@@ -1,9 +1,10 @@
 """The expert Incan Gold bot: Monte Carlo rollouts over the unseen cards.
 
 For "continue" it deals the unseen cards in random orders and plays the rest of the round with
-every other seat following the cautious rule (its best guess at unknown minds) and itself
-following a bolder version of it; "return" is valued exactly from the path and the seats the
-cautious rule expects to return too. It keeps the choice with the larger expected gain.
+every other seat following the cautious rule or, as likely as the round so far allows, tossing
+a coin; "return" is valued exactly from the path and the seats expected to return with it. Its
+own later decisions follow the cautious rule at several nerves on the same deals, and the best
+of them stands for "continue". It keeps the choice with the larger expected gain.
 """
 
 from __future__ import annotations
@@ -22,9 +23,16 @@ ROLLOUTS = 400
 # wide, more rollouts would not change the decision.
 BATCH = 100
 CLEAR_GAP = 3.0
-# Its own later decisions count the next card's gain this much more than the cautious rule
-# does, because staying also keeps the option on every card after it.
-BOLDNESS = 2.0
+# Its own later decisions in a rollout: the cautious rule at each of these nerves, keeping the
+# best. One fixed nerve was either too bold (it busts in the rollouts, so continuing looks bad
+# and it went home too early) or, at 1, returned together with the modelled cautious seats.
+FUTURE_NERVES = (0.5, 0.7, 1.0, 1.5, 2.0, 3.0, 5.0)
+# Experts in the temple see the same public facts, so without some noise in their nerve they
+# all return on the same turn and split the path (measured: 0.3 costs too much alone, 0.15 not).
+JITTER = 0.15
+# How likely a seat is to toss coins before the round shows anything; each decision it stays
+# through halves that, so the random bots that leave early are not modelled as cautious.
+RANDOM_PRIOR = 0.25
 
 _TREASURE_VALUE = {code: int(code[1:]) for code in TREASURES}
 _HAZARDS = frozenset(HAZARD_KINDS)
@@ -41,21 +49,47 @@ def expert_bot(
     if not situation.hazards_on_path and prize == 0:
         # No card can end the round and nothing waits on the path: staying costs nothing.
         return dict(CONTINUE)
-    others = [s for s in situation.temple if s != seat and cautious_decision(situation, s)]
-    home = return_value(situation, others)
-    total = squares = 0.0
+    rivals = [s for s in situation.temple if s != seat]
+    leaving = {s for s in rivals if cautious_decision(situation, s)}
+    chance_random = random_odds(decisions_survived(view))
+    nerve = rng.uniform(1.0 - JITTER, 1.0 + JITTER)
+    styles = len(FUTURE_NERVES)
+    total = [0.0] * styles
+    squares = [0.0] * styles
     done = 0
     while done < rollouts:
         for _ in range(min(BATCH, rollouts - done)):
-            value = _rollout(situation, others, rng)
-            total += value
-            squares += value * value
+            randoms = {s for s in rivals if rng.random() < chance_random}
+            others = [s for s in rivals if (rng.random() < 0.5 if s in randoms else s in leaving)]
+            home = nerve * return_value(situation, others)
+            order = list(situation.unseen)
+            rng.shuffle(order)
+            for i, future in enumerate(FUTURE_NERVES):
+                gap = _rollout(situation, others, randoms, order, future, rng) - home
+                total[i] += gap
+                squares[i] += gap * gap
             done += 1
-        mean = total / done
-        spread = max(squares / done - mean * mean, 0.0) ** 0.5
-        if abs(mean - home) > CLEAR_GAP * spread / done**0.5:
+        best = max(range(styles), key=total.__getitem__)
+        mean = total[best] / done
+        spread = max(squares[best] / done - mean * mean, 0.0) ** 0.5
+        if abs(mean) > CLEAR_GAP * spread / done**0.5:
             break
-    return dict(RETURN if home > total / done else CONTINUE)
+    return dict(RETURN if max(total) < 0 else CONTINUE)
+
+
+def decisions_survived(view: Mapping[str, Any]) -> int:
+    """How many decisions of this round the seats still in the temple have all passed."""
+    path = view["path"]
+    quick = view["options"].get("quick_start", True)
+    # A hazard as the first card is flipped past without a decision.
+    skipped = 1 if path and quick and path[0]["kind"] == "hazard" else 0
+    return max(len(path) - 1 - skipped, 0)
+
+
+def random_odds(decisions: int) -> float:
+    """Chance that a seat which stayed through `decisions` coin-flip-able choices is random."""
+    weight = RANDOM_PRIOR * 0.5**decisions
+    return weight / (weight + 1.0 - RANDOM_PRIOR)
 
 
 def return_value(situation: Situation, others: list[int]) -> float:
@@ -67,9 +101,16 @@ def return_value(situation: Situation, others: list[int]) -> float:
     return gain
 
 
-def _rollout(situation: Situation, others: list[int], rng: Random) -> float:
+def _rollout(
+    situation: Situation,
+    others: list[int],
+    randoms: set[int],
+    order: list[str],
+    future: float,
+    rng: Random,
+) -> float:
     me = situation.me
-    deck = list(situation.unseen)
+    deck = list(order)
     carried = list(situation.carried)
     path_gems = situation.path_gems
     artifacts = list(situation.path_artifacts)
@@ -86,10 +127,7 @@ def _rollout(situation: Situation, others: list[int], rng: Random) -> float:
     risky = sum(1 for c in deck if c in hazards)
     random = rng.random
     while deck:
-        index = int(random() * len(deck))
-        card = deck[index]
-        deck[index] = deck[-1]
-        deck.pop()
+        card = deck.pop()
         n = len(temple)
         value = _TREASURE_VALUE.get(card)
         if value is not None:
@@ -114,7 +152,13 @@ def _rollout(situation: Situation, others: list[int], rng: Random) -> float:
         back = [
             s
             for s in temple
-            if cautious_wants_out(carried[s], bust, gain, prize, n, BOLDNESS if s == me else 1.0)
+            if (
+                random() < 0.5
+                if s in randoms
+                else cautious_wants_out(
+                    carried[s], bust, gain, prize, n, future if s == me else 1.0
+                )
+            )
         ]
         if back:
             k = len(back)
