@@ -9,9 +9,10 @@ from __future__ import annotations
 from django.urls import register_converter
 
 
-class UsernameConverter:
-    # The characters Django's username validator allows.
-    regex = r"[\w.@+-]+"
+class _TextConverter:
+    """A part of the URL taken as it is, once it matches `regex`."""
+
+    regex: str
 
     def to_python(self, value: str) -> str:
         return value
@@ -20,15 +21,12 @@ class UsernameConverter:
         return value
 
 
-class TokenConverter:
-    # What secrets.token_urlsafe produces.
-    regex = r"[A-Za-z0-9_-]+"
+class UsernameConverter(_TextConverter):
+    regex = r"[\w.@+-]+"  # the characters Django's username validator allows
 
-    def to_python(self, value: str) -> str:
-        return value
 
-    def to_url(self, value: str) -> str:
-        return value
+class TokenConverter(_TextConverter):
+    regex = r"[A-Za-z0-9_-]+"  # what secrets.token_urlsafe produces
 
 
 register_converter(UsernameConverter, "username")

@@ -71,8 +71,10 @@ def summary(matches: QuerySet) -> Summary:
     )
     if not totals["n"]:
         return Summary(0, None, None, None)
-    logged = MatchAction.objects.filter(match__in=matches)
-    actions = logged.count() - 2 * logged.filter(action__type="undo").count()
+    logged = MatchAction.objects.filter(match__in=matches).aggregate(
+        n=Count("id"), undos=Count("id", filter=Q(action__type="undo"))
+    )
+    actions = logged["n"] - 2 * logged["undos"]
     duration = totals["duration"]
     return Summary(
         matches=totals["n"],

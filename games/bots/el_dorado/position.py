@@ -55,8 +55,7 @@ def _open_joints(blockades: list[dict[str, Any]]) -> dict[int, tuple[str, int]]:
     return {b["joint"]: (b["kind"], b["value"]) for b in blockades if b["owner"] is None}
 
 
-def _market(shop: tuple[list[dict[str, Any]], list[dict[str, Any]]]) -> tuple:
-    slots, reserve = shop
+def _market(slots: list[dict[str, Any]], reserve: list[dict[str, Any]]) -> tuple:
     market = [(m["card"], m["left"]) for m in slots if m["card"]]
     if len(market) < len(slots):
         market += [(r["card"], r["left"]) for r in reserve]
@@ -69,7 +68,8 @@ def read(view: Mapping[str, Any], seat: int) -> Position:
     me = seats[seat]
     blocked = frozenset([(h[0], h[1]) for s in seats for h in s["explorers"] if h is not None])
     slots = view["market"]
-    market = _derived("market", slots, lambda _: _market((slots, view["reserve"])))
+    # The reserve list comes with the slots it was built beside: one part of the view.
+    market = _derived("market", slots, lambda _: _market(slots, view["reserve"]))
     hand = me.get("hand", ())
     owned: dict[str, int] = dict(me.get("draw_counts", {}))
     get = owned.get

@@ -97,6 +97,12 @@ def half_coins(slug: str) -> int:
     return HALF_COINS[slug]
 
 
+def changed_half_coins(slug: str, kind: str) -> int:
+    """What a card pays, in half coins, when a change token made it a `kind` card: its power as
+    coin, never under the 1/2 every card is worth; 1/2 as any other kind."""
+    return max(2 * CARD_TYPES[slug].power, 1) if kind == "coin" else 1
+
+
 def payment_order(cards: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """(id, slug) cards in the order `payment` spends them: richest first, cheap among equals."""
     return sorted(cards, key=lambda c: (-HALF_COINS[c[1]], CARD_TYPES[c[1]].cost, c[0]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from .cards import CARD_TYPES, MOVE_KINDS, SHOP_TYPES, Kind, payment
+from .cards import CARD_TYPES, MOVE_KINDS, SHOP_TYPES, Kind, changed_half_coins, payment
 from .maps import Board, Terrain
 from .movement import BLOCKADE_KIND, TERRAIN_KIND, occupied, open_blockade, reachable
 from .piles import ctype
@@ -208,10 +208,10 @@ def _token_plays(state: State, board: Board, seat: int) -> list[dict[str, Any]]:
 
 def _changed_payment(cards: list[tuple[int, str]], cost: float, kind: str) -> list[int] | None:
     """Few cards paying `cost` when a change token makes the first card paying count as `kind`
-    (full power as coin, never under the 1/2 any card pays; 1/2 as anything else)."""
+    (`changed_half_coins`)."""
     best = None
     for first in cards:
-        halves = max(2 * CARD_TYPES[first[1]].power, 1) if kind == "coin" else 1
+        halves = changed_half_coins(first[1], kind)
         need = (2 * cost - halves) / 2
         rest = [] if need <= 0 else payment([c for c in cards if c != first], need)
         if rest is not None and (best is None or len(rest) + 1 < len(best)):

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SHOP_TYPES, card_type, half_coins
+from .cards import SHOP_TYPES, card_type, changed_half_coins, half_coins
 from .errors import IllegalAction
 from .maps import Terrain
 from .outcome import ranking
@@ -87,9 +87,8 @@ def _buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, lis
     worth = {c: half_coins(state.cards[c]) for c in cards}
     if changed:
         # A change token sets the kind of the next card played, for money too: the first card
-        # paying keeps its power and pays as that kind (full as coin, 1/2 as anything else);
-        # no card pays less than the 1/2 every card is worth.
-        worth[cards[0]] = max(2 * ctype(state, cards[0]).power, 1) if changed == "coin" else 1
+        # paying pays as that kind.
+        worth[cards[0]] = changed_half_coins(state.cards[cards[0]], changed)
     halves = sum(worth.values()) + sum(2 * TOKENS[t].value for t in tokens)
     cost = card_type(slug).cost
     if halves < 2 * cost:

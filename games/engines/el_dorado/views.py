@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .cards import CARD_TYPES, SHOP_TYPES
@@ -142,56 +142,39 @@ def _shared_seat_view(state: State, seat: int, own: bool) -> dict[str, Any]:
     return dict(part)
 
 
-# The "map" entry depends only on the options and the seed: built once per match.
-_MAP_SPECS: dict[int, tuple[Mapping[str, Any], int, dict[str, Any]]] = {}
+# Parts of a view that change only when two parts of the state do: built once and kept while
+# both state objects (which later states of the match share) stay the same. Every view reads
+# three of them, so the check is two identity tests, nothing more.
+_KEPT: dict[tuple[Callable[[State], Any], int, int], tuple[Any, Any, Any]] = {}
 
 
-def _map_spec(state: State) -> dict[str, Any]:
-    entry = _MAP_SPECS.get(id(state.options))
-    if entry is None or entry[0] is not state.options or entry[1] != state.seed:
-        if len(_MAP_SPECS) > 512:
-            _MAP_SPECS.clear()
-        entry = _MAP_SPECS[id(state.options)] = (state.options, state.seed, _map(state))
+def _kept(state: State, build: Callable[[State], Any], first: Any, second: Any) -> Any:
+    key = (build, id(first), id(second))
+    entry = _KEPT.get(key)
+    if entry is None or entry[0] is not first or entry[1] is not second:
+        if len(_KEPT) > 1536:
+            _KEPT.clear()
+        entry = _KEPT[key] = (first, second, build(state))
     return entry[2]
 
 
-# What the shop shows changes only when a card is bought: keyed by the supply and market
-# objects, which every later state of the match shares until then.
-_SHOPS: dict[tuple[int, int], tuple[Any, Any, list, list]] = {}
-
-
-def _shop(state: State) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _shop_parts(state: State) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     supply, market = state.supply, state.market
-    entry = _SHOPS.get((id(supply), id(market)))
-    if entry is None or entry[0] is not supply or entry[1] is not market:
-        slots = [{"card": slug, "left": len(supply[slug]) if slug else 0} for slug in market]
-        reserve = [
-            {"card": slug, "left": len(supply[slug])}
-            for slug in SHOP_TYPES
-            if supply[slug] and slug not in market
-        ]
-        if len(_SHOPS) > 512:
-            _SHOPS.clear()
-        entry = _SHOPS[(id(supply), id(market))] = (supply, market, slots, reserve)
-    return entry[2], entry[3]
+    slots = [{"card": slug, "left": len(supply[slug]) if slug else 0} for slug in market]
+    reserve = [
+        {"card": slug, "left": len(supply[slug])}
+        for slug in SHOP_TYPES
+        if supply[slug] and slug not in market
+    ]
+    return slots, reserve
 
 
-# The blockades change only when one is taken.
-_BLOCKADES: dict[tuple[int, int], tuple[Any, Any, list[dict[str, Any]]]] = {}
-
-
-def _blockades(state: State) -> list[dict[str, Any]]:
-    blockades, owners = state.blockades, state.blockade_owner
-    entry = _BLOCKADES.get((id(blockades), id(owners)))
-    if entry is None or entry[0] is not blockades or entry[1] is not owners:
-        shown = [
-            {"joint": i, "kind": k, "value": v, "owner": owners[i]}
-            for i, (k, v) in enumerate(blockades)
-        ]
-        if len(_BLOCKADES) > 512:
-            _BLOCKADES.clear()
-        entry = _BLOCKADES[(id(blockades), id(owners))] = (blockades, owners, shown)
-    return entry[2]
+def _blockade_list(state: State) -> list[dict[str, Any]]:
+    owners = state.blockade_owner
+    return [
+        {"joint": i, "kind": k, "value": v, "owner": owners[i]}
+        for i, (k, v) in enumerate(state.blockades)
+    ]
 
 
 def player_view(state: State, seat: int | None) -> dict[str, Any]:
@@ -200,7 +183,9 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
     Views share the parts that did not change with earlier views: treat them as read-only."""
     everything = state.over
     turn = state.turn
-    slots, reserve = _shop(state)
+    # Kept while the state objects they come from stay: how to find the board (options and
+    # seed), the shop (changes when a card is bought), the blockades (when one is taken).
+    slots, reserve = _kept(state, _shop_parts, state.supply, state.market)
     view: dict[str, Any] = {
         "game": "el-dorado",
         "players": state.players,
@@ -222,8 +207,8 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         "options": {
             k: v for k, v in state.options.items() if everything or k not in SECRET_OPTIONS
         },
-        "map": _map_spec(state),
-        "blockades": _blockades(state),
+        "map": _kept(state, _map, state.options, state.seed),
+        "blockades": _kept(state, _blockade_list, state.blockades, state.blockade_owner),
         "market": slots,
         "reserve": reserve,
         "caves": [
