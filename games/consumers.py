@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
@@ -18,6 +19,14 @@ from games.views import parse_submission
 
 # Close code for "sign in first" (4000-4999 are free for applications).
 CLOSE_UNAUTHENTICATED = 4401
+
+
+def _shown_version(query_string: bytes) -> int | None:
+    """The board version the page says it shows (`?v=N`), or None when it names none."""
+    values = parse_qs(query_string.decode("latin-1")).get("v", [])
+    if len(values) != 1 or not (values[0].isascii() and values[0].isdigit()):
+        return None
+    return int(values[0])
 
 
 def inbox_group(user_id: int) -> str:
@@ -84,6 +93,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.group = match_group(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        # A move made between the page's render and this socket opening would otherwise never
+        # reach the page: the group message for it was sent before this socket joined.
+        shown = _shown_version(self.scope.get("query_string", b""))
+        if shown is not None:
+            html = await database_sync_to_async(self._render)(newer_than=shown)
+            if html:
+                await self.send(text_data=html)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):

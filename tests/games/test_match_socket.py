@@ -113,3 +113,41 @@ async def test_a_private_match_socket_is_refused_to_strangers(user_factory):
     communicator.scope["user"] = ana
     connected, code = await communicator.connect()
     assert not connected and code == CLOSE_NOT_FOUND
+
+
+async def _socket_at(match_id: int, user, query: str) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(
+        URLRouter(websocket_urlpatterns), f"/ws/matches/{match_id}/?{query}"
+    )
+    communicator.scope["user"] = user
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def test_a_page_that_connects_after_a_change_is_sent_the_board_at_once(match_and_people):
+    # The page was rendered at this version; a move lands before its socket opens.
+    match, people = match_and_people
+    await database_sync_to_async(submit_action)(match.pk, people["ana"], RETURN, match.version)
+    bo = await _socket_at(match.pk, people["bo"], f"v={match.version}")
+    frame = await bo.receive_from(timeout=5)
+    assert f'data-version="{match.version + 1}"' in frame
+    assert "decided" in frame and "chooses to return" not in frame
+    await bo.disconnect()
+
+
+async def test_a_page_that_is_up_to_date_or_sends_no_version_is_sent_nothing_on_connect(
+    match_and_people,
+):
+    match, people = match_and_people
+    for query in (f"v={match.version}", "", "v=", "v=soon", "v=-3x", "v=%C2%B2", "v=1&v=2"):
+        bo = await _socket_at(match.pk, people["bo"], query)
+        assert await bo.receive_nothing(timeout=0.2)
+        await bo.disconnect()
+
+
+def test_the_match_page_tells_its_socket_which_version_it_shows(client, match_and_people):
+    match, people = match_and_people
+    client.force_login(people["ana"])
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert f'ws-connect="/ws/matches/{match.pk}/?v={match.version}"' in page

@@ -123,7 +123,7 @@ def test_the_match_page_shows_the_board_to_players_and_spectators(client, ig_mat
     assert b"Return to camp" not in spectator.content
     player = _as(client, users(match)["ana"]).get(f"/matches/{match.pk}/")
     assert b"Return to camp" in player.content
-    assert f'ws-connect="/ws/matches/{match.pk}/"'.encode() in player.content
+    assert f'ws-connect="/ws/matches/{match.pk}/?v={match.version}"'.encode() in player.content
 
 
 def test_a_move_by_plain_post_redirects_back_and_is_stored(client, ig_match):
