@@ -42,7 +42,8 @@ class Position:
 _DERIVED: dict[tuple[str, int], tuple[Any, Any]] = {}
 
 
-def _derived(name: str, part: Any, build: Any) -> Any:
+def derived(name: str, part: Any, build: Any) -> Any:
+    """What `build` makes of a view part, kept while the part is the same object."""
     entry = _DERIVED.get((name, id(part)))
     if entry is None or entry[0] is not part:
         if len(_DERIVED) > 1024:
@@ -62,14 +63,28 @@ def _market(slots: list[dict[str, Any]], reserve: list[dict[str, Any]]) -> tuple
     return tuple(market)
 
 
-def read(view: Mapping[str, Any], seat: int) -> Position:
-    """Parse a player view into the facts bots plan with."""
-    seats = view["seats"]
-    me = seats[seat]
-    blocked = frozenset([(h[0], h[1]) for s in seats for h in s["explorers"] if h is not None])
+def market_of(view: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    """Buyable (slug, copies left): the market slots, the reserve once a slot is empty."""
     slots = view["market"]
     # The reserve list comes with the slots it was built beside: one part of the view.
-    market = _derived("market", slots, lambda _: _market(slots, view["reserve"]))
+    return derived("market", slots, lambda _: _market(slots, view["reserve"]))
+
+
+def occupied(view: Mapping[str, Any]) -> frozenset[Hex]:
+    """Every space an explorer stands on."""
+    spaces = []
+    for seat in view["seats"]:
+        for h in seat["explorers"]:
+            if h is not None:
+                spaces.append((h[0], h[1]))
+    return frozenset(spaces)
+
+
+def read(view: Mapping[str, Any], seat: int) -> Position:
+    """Parse a player view into the facts bots plan with."""
+    me = view["seats"][seat]
+    blocked = occupied(view)
+    market = market_of(view)
     hand = me.get("hand", ())
     owned: dict[str, int] = dict(me.get("draw_counts", {}))
     get = owned.get
@@ -80,10 +95,10 @@ def read(view: Mapping[str, Any], seat: int) -> Position:
     turn = view["turn"]
     return Position(
         seat,
-        _derived("board", view["map"], lambda _: board_from_view(view)),
+        derived("board", view["map"], lambda _: board_from_view(view)),
         tuple([None if h is None else (h[0], h[1]) for h in me["explorers"]]),
         blocked,
-        _derived("open", view["blockades"], _open_joints),
+        derived("open", view["blockades"], _open_joints),
         tuple([(c["id"], c["card"]) for c in hand]),
         tuple([(t["id"], t["kind"]) for t in me["tokens"]]),
         turn["bought"],
@@ -95,52 +110,131 @@ def read(view: Mapping[str, Any], seat: int) -> Position:
     )
 
 
-@lru_cache(maxsize=8192)
-def _ball(board: Board, start: Hex, power: int) -> tuple[frozenset[Hex], tuple[int, ...]]:
-    """The spaces within `power` steps of `start` and the joints touching them: every step of
-    a play costs at least 1, so nothing outside can change what one play reaches."""
-    ball = {start}
-    edge = [start]
-    for _ in range(power):
-        edge = [n for h in edge for n in board.adjacent(h) if n not in ball]
-        ball.update(edge)
-    joints = {
-        joint.index
-        for h in ball
-        for n in board.adjacent(h)
-        if (joint := board.joint_between(h, n)) is not None
-    }
-    return frozenset(ball), tuple(sorted(joints))
+@lru_cache(maxsize=64)
+def _kind_steps(board: Board) -> dict[str, dict[Hex, tuple[tuple[Hex, int, int | None], ...]]]:
+    """Per card kind, per space: the neighbours that kind may enter, with their value and the
+    joint between (built once per board)."""
+    out: dict[str, dict[Hex, tuple[tuple[Hex, int, int | None], ...]]] = {}
+    for kind in MOVE_KINDS:
+        table = out[kind] = {}
+        for h in board.spaces:
+            row = []
+            for to in board.adjacent(h):
+                if TERRAIN_KIND.get(board.spaces[to].terrain) == kind:
+                    joint = board.joint_between(h, to)
+                    row.append((to, board.spaces[to].value, None if joint is None else joint.index))
+            table[h] = tuple(row)
+    return out
 
 
-# What one play reaches, by the facts near its start: the same neighbourhood recurs across the
+def _region(
+    board: Board, start: Hex, kind: str, power: int
+) -> tuple[frozenset[Hex], tuple[int, ...]]:
+    """The spaces one play could reach with no explorer and no blockade in the way, and the
+    joints of the steps into them. A blockade only adds to a step's cost and an explorer only
+    bars a space: no other space and no other joint can change what the play reaches."""
+    table = _kind_steps(board)[kind]
+    finals = board.final_set
+    best = {start: power}
+    spaces: set[Hex] = set()
+    joints: set[int] = set()
+    # By power left, most first: each space is expanded once, with the most it can have left.
+    waiting: list[list[Hex]] = [[] for _ in range(power + 1)]
+    waiting[power].append(start)
+    for left in range(power, 0, -1):
+        for here in waiting[left]:
+            if best[here] != left:
+                continue
+            for to, value, joint in table.get(here, ()):
+                if value > left:
+                    continue
+                spaces.add(to)
+                if joint is not None:
+                    joints.add(joint)
+                rest = left - value
+                if to in finals or best.get(to, -1) >= rest:
+                    continue
+                best[to] = rest
+                waiting[rest].append(to)
+    return frozenset(spaces), tuple(sorted(joints))
+
+
+# What one play reaches, by the facts in its region: the same region recurs across the
 # decisions of a turn, across turns and across matches on one map. Results are shared: read-only.
-# One table per board, keyed by plain tuples: the collector stops tracking them, so however big
-# the tables grow they cost it nothing.
-_REACH: dict[Board, dict[tuple, dict[Hex, Path]]] = {}
+# Per board, per start, kind and power: the region and a table of plays keyed by plain tuples
+# (the collector stops tracking them, so however big the tables grow they cost it nothing). An
+# entry is (spaces reached, the distance map its best step was scored on, that step's gain, its
+# path): the scoring is kept until the map changes.
+Entry = tuple[dict[Hex, Path], Any, float, Path | None]
+Region = tuple[frozenset[Hex], tuple[int, ...], dict[tuple, Entry]]
+Regions = dict[tuple[Hex, str, int], Region]
+_REACH: dict[Board, Regions] = {}
+
+
+def reach_tables(board: Board) -> Regions:
+    """The board's regions and their tables of plays (look up once per decision)."""
+    regions = _REACH.get(board)
+    if regions is None:
+        if len(_REACH) > 16:
+            _REACH.clear()
+        regions = _REACH[board] = {}
+    return regions
+
+
+def reach_entry(
+    regions: Regions,
+    board: Board,
+    blocked: frozenset[Hex],
+    open_joints: Mapping[int, tuple[str, int]],
+    passing: bool,
+    start: Hex,
+    kind: str,
+    power: int,
+    dist: Mapping[Hex, float] | None = None,
+) -> Entry:
+    """The entry of one play of `kind` and `power` from `start`; given `dist`, with its best
+    step scored on it: the biggest distance gained, the first of equals in the order of the
+    spaces reached (a final space counts as distance 0; the gain is -inf if none is reached)."""
+    region = regions.get((start, kind, power))
+    if region is None:
+        if len(regions) > 20_000:
+            regions.clear()
+        region = regions[(start, kind, power)] = (*_region(board, start, kind, power), {})
+    spaces, joints, table = region
+    near_blocked = blocked & spaces
+    if not near_blocked or (len(near_blocked) == 1 and start in near_blocked):
+        blocked_key: tuple[Hex, ...] = ()  # nobody else in the way: the usual case
+    else:
+        blocked_key = tuple(sorted(near_blocked - {start}))
+    near = tuple([(j, open_joints[j]) for j in joints if j in open_joints]) if joints else ()
+    key = (passing, blocked_key, near)
+    entry = table.get(key)
+    if entry is None:
+        if len(table) > 1024:
+            table.clear()
+        found = reachable_spaces(
+            board, start, kind, power, frozenset(blocked_key), dict(near), passing
+        )
+        entry = table[key] = (found, None, 0.0, None)
+    if dist is not None and entry[1] is not dist:
+        finals = board.final_set
+        here = dist.get(start, 1e6)
+        gain, path = float("-inf"), None
+        for dest, p in entry[0].items():
+            g = here - (0.0 if dest in finals else dist.get(dest, 1e6))
+            if g > gain:
+                gain, path = g, p
+        entry = table[key] = (entry[0], dist, gain, path)
+    return entry
 
 
 def reach(pos: Position, start: Hex, kind: str, power: int) -> dict[Hex, Path]:
     """Every space one play of `kind` and `power` reaches from `start`, with a path each."""
-    ball, joints = _ball(pos.board, start, power)
-    blocked = pos.blocked & ball
-    blocked_key = tuple(sorted(blocked - {start})) if blocked else ()
-    open_joints = pos.open_joints
-    near = tuple([(j, open_joints[j]) for j in joints if j in open_joints])
-    table = _REACH.get(pos.board)
-    if table is None:
-        if len(_REACH) > 16:
-            _REACH.clear()
-        table = _REACH[pos.board] = {}
-    key = (start, kind, power, pos.passing, blocked_key, near)
-    found = table.get(key)
-    if found is None:
-        if len(table) > 50_000:
-            table.clear()
-        found = table[key] = reachable_spaces(
-            pos.board, start, kind, power, frozenset(blocked_key), dict(near), pos.passing
-        )
-    return found
+    board = pos.board
+    regions = reach_tables(board)
+    return reach_entry(
+        regions, board, pos.blocked, pos.open_joints, pos.passing, start, kind, power
+    )[0]
 
 
 def distances(
@@ -150,6 +244,36 @@ def distances(
     `steep` > 1 makes high-value spaces, which need strong cards, cost more than their value)."""
     key = tuple(sorted(pos.open_joints.items()))
     return _distances(pos.board, key, weights, steep)
+
+
+# Per blockade part of a view (and its map part): what every decision reads until a blockade
+# is taken. Two matches may share a blockade part while their boards differ: both parts key it.
+_FACTS: dict[int, tuple[Any, Any, Board, Mapping[int, tuple[str, int]], dict, Any]] = {}
+
+
+def board_facts(
+    view: Mapping[str, Any],
+) -> tuple[Board, Mapping[int, tuple[str, int]], dict, Any]:
+    """The board, the open blockades, `distances` with plain weights and the board's play
+    tables: what `read` and `distances` would give, kept while the view parts stay the same."""
+    blockades = view["blockades"]
+    spec = view["map"]
+    entry = _FACTS.get(id(blockades))
+    if entry is None or entry[0] is not blockades or entry[1] is not spec:
+        board = derived("board", spec, lambda _: board_from_view(view))
+        open_joints = derived("open", blockades, _open_joints)
+        dist = _distances(board, tuple(sorted(open_joints.items())), (1.0, 1.0, 1.0), 1.0)
+        if len(_FACTS) > 256:
+            _FACTS.clear()
+        entry = _FACTS[id(blockades)] = (
+            blockades,
+            spec,
+            board,
+            open_joints,
+            dist,
+            reach_tables(board),
+        )
+    return entry[2], entry[3], entry[4], entry[5]
 
 
 @lru_cache(maxsize=64)
@@ -187,36 +311,99 @@ def _enter_costs(
     return out
 
 
+@lru_cache(maxsize=64)
+def _graph(
+    board: Board, weights: tuple[float, float, float], steep: float
+) -> tuple[dict[Hex, tuple[float, tuple[Hex, ...], tuple[tuple[Hex, int], ...]]], dict]:
+    """Per space: the cost of entering it, the neighbours a step from it reaches across no
+    joint, and those across one (with the joint index); per joint, its steps (from, to).
+    Built once per board and weights: Dijkstra reads it on every pop."""
+    enter_costs = _enter_costs(board, weights, steep)
+    graph = {}
+    across: dict[int, list[tuple[Hex, Hex]]] = {}
+    for h, (_, _, _, around) in _entries(board).items():
+        joints = tuple([(n, j) for n, j in around if j is not None])
+        graph[h] = (enter_costs[h], tuple([n for n, j in around if j is None]), joints)
+        for n, j in joints:
+            across.setdefault(j, []).append((h, n))
+    return graph, {j: tuple(steps) for j, steps in across.items()}
+
+
+# Recent distance maps per board and weights, by the open blockades they were built with.
+_SOLVED: dict[tuple, list[tuple[frozenset, dict[Hex, float]]]] = {}
+
+
 @lru_cache(maxsize=256)
 def _distances(
     board: Board, open_key: tuple, weights: tuple[float, float, float], steep: float
 ) -> dict:
-    open_joints = dict(open_key)
     weight = dict(zip(MOVE_KINDS, weights, strict=True))
     # What taking each open joint's blockade adds to a step across it.
     toll = {
         joint: need * (weight[BLOCKADE_KIND[kind]] if kind in BLOCKADE_KIND else 1.2)
-        for joint, (kind, need) in open_joints.items()
+        for joint, (kind, need) in open_key
     }
-    entries = _entries(board)
-    enter_costs = _enter_costs(board, weights, steep)
+    graph, across = _graph(board, weights, steep)
     inf = float("inf")
-    dist: dict[Hex, float] = {h: 0.0 for h in board.finals}
-    heap = [(0.0, h) for h in board.finals]
-    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    items = frozenset(open_key)
+    if len(_SOLVED) > 64:
+        _SOLVED.clear()
+    recent = _SOLVED.setdefault((board, weights, steep), [])
+    base = None
+    for seen, found in recent:
+        if items <= seen and (base is None or len(seen) < len(base[0])):
+            base = (seen, found)
+    # Spaces waiting to be settled, by their distance: distances repeat a lot (most costs are
+    # whole numbers), so the heap holds each distance once, and only floats to compare.
+    waiting: dict[float, list[Hex]] = {}
+    if base is None:
+        dist: dict[Hex, float] = dict.fromkeys(board.finals, 0.0)
+        waiting[0.0] = list(board.finals)
+    else:
+        # Blockades are only ever taken: steps get cheaper, distances only shrink. Relaxing
+        # the steps across the joints taken since, from a map built before, reaches the same
+        # fixed point as a search from scratch: every other step already holds there.
+        dist = dict(base[1])
+        for joint in {j for j, _ in base[0]} - {j for j, _ in open_key}:
+            for h, n in across.get(joint, ()):
+                d = dist.get(h)
+                if d is not None and (nd := d + graph[h][0]) < dist.get(n, inf):
+                    dist[n] = nd
+                    waiting.setdefault(nd, []).append(n)
+    heap = list(waiting)
+    heapq.heapify(heap)
+    pop, push, get, later = heapq.heappop, heapq.heappush, dist.get, waiting.get
+    # Every step costs more than nothing: what a space settles at waits behind it in the heap.
     while heap:
-        d, h = pop(heap)
-        if d > get(h, inf):
-            continue
-        enter = enter_costs[h]
-        for n, joint in entries[h][3]:
-            step = enter
-            if joint is not None and joint in toll:
-                step += toll[joint]
-            nd = d + step
-            if nd < get(n, inf):
-                dist[n] = nd
-                push(heap, (nd, n))
+        d = pop(heap)
+        for h in waiting.pop(d):
+            if dist[h] != d:
+                continue  # settled nearer since
+            enter, plain, joints = graph[h]
+            nd = d + enter
+            for n in plain:
+                if nd < get(n, inf):
+                    dist[n] = nd
+                    queue = later(nd)
+                    if queue is None:
+                        waiting[nd] = [n]
+                        push(heap, nd)
+                    else:
+                        queue.append(n)
+            for n, joint in joints:
+                extra = toll.get(joint)
+                jd = nd if extra is None else d + (enter + extra)
+                if jd < get(n, inf):
+                    dist[n] = jd
+                    queue = later(jd)
+                    if queue is None:
+                        waiting[jd] = [n]
+                        push(heap, jd)
+                    else:
+                        queue.append(n)
+    recent.append((items, dist))
+    if len(recent) > 8:
+        del recent[0]
     return dist
 
 

@@ -8,18 +8,36 @@ from random import Random
 from typing import Any
 
 from games.engines.el_dorado import CARD_TYPES
-from games.engines.el_dorado.cards import pay_in_order, payment_order
-from games.engines.el_dorado.maps import Terrain
+from games.engines.el_dorado.cards import HALF_COINS, pay_in_order, payment_order
+from games.engines.el_dorado.maps import Board
 
+from .nearby import (
+    Steps,
+    blockade_plays,
+    blockade_plays_from,
+    native_plays_from,
+    side_steps,
+    space_plays,
+    space_plays_from,
+)
+from .nearby import (
+    native_plays as native_plays,  # what the expert bot imports from here
+)
 from .position import (
-    BLOCKADE_KIND,
     MOVE_KINDS,
+    Entry,
     Hex,
     Path,
     Position,
+    Regions,
+    board_facts,
+    derived,
     distances,
+    market_of,
+    occupied,
     pay_with,
     reach,
+    reach_entry,
     read,
 )
 
@@ -63,18 +81,32 @@ class Move:
 
     def action(self) -> dict[str, Any]:
         """The engine action for this move."""
-        act: dict[str, Any] = {"type": "move", "path": [list(h) for h in self.path]}
         if self.blockade:
-            act = {"type": "blockade", "to": list(self.path[0])}
-        if self.token is not None:
-            act["token"] = self.token
+            act: dict[str, Any] = {"type": "blockade", "to": list(self.path[0])}
         else:
-            act["card"] = self.card
-        if self.wild:
-            act["as"] = self.kind
-        if self.explorer:
-            act["explorer"] = self.explorer
-        return act
+            act = {"type": "move", "path": [list(h) for h in self.path]}
+        return _finish_action(act, self.card, self.token, self.explorer, self.kind, self.wild)
+
+
+def _finish_action(
+    act: dict[str, Any], card: int | None, token: int | None, explorer: int, kind: str, wild: bool
+) -> dict[str, Any]:
+    if token is not None:
+        act["token"] = token
+    else:
+        act["card"] = card
+    if wild:
+        act["as"] = kind
+    if explorer:
+        act["explorer"] = explorer
+    return act
+
+
+def _row_action(row: Row) -> dict[str, Any]:
+    """What `Move.action` gives for the row's move, without building the Move."""
+    _, _, card, token, explorer, kind, path, wild = row
+    act = {"type": "move", "path": list(map(list, path))}
+    return _finish_action(act, card, token, explorer, kind, wild)
 
 
 # A move before it becomes a Move: (gain, card cost, card, token, explorer, kind, path, wild).
@@ -159,15 +191,28 @@ def all_moves(pos: Position, dist: Mapping[Hex, float]) -> list[Move]:
     return [_move(row) for row in _rows(pos, dist)]
 
 
+def _junk_rank(slug: str) -> tuple[int, float]:
+    junk = JUNK_ORDER.index(slug) if slug in JUNK_ORDER else len(JUNK_ORDER)
+    return (junk, BUY_SCORES.get(slug, 0))
+
+
+def _places(ranks: Mapping[str, Any]) -> dict[str, int]:
+    """Each slug's place in the order of its rank (equal ranks, equal places): a sort key
+    that compares as fast as an int."""
+    order = sorted(set(ranks.values()))
+    return {slug: order.index(rank) for slug, rank in ranks.items()}
+
+
+_JUNK_PLACES = _places({slug: _junk_rank(slug) for slug in CARD_TYPES})
+# `payment_order`'s key: richest first, cheap among equals.
+_PAY_PLACES = _places({slug: (-HALF_COINS[slug], t.cost) for slug, t in CARD_TYPES.items()})
+
+
 def junk_first(hand: tuple[tuple[int, str], ...]) -> list[int]:
-    """Hand card ids, the ones a bot misses least first."""
-
-    def rank(c: tuple[int, str]) -> tuple[int, float, int]:
-        slug = c[1]
-        junk = JUNK_ORDER.index(slug) if slug in JUNK_ORDER else len(JUNK_ORDER)
-        return (junk, BUY_SCORES.get(slug, 0), c[0])
-
-    return [cid for cid, _ in sorted(hand, key=rank)]
+    """Hand card ids, the ones a bot misses least first (starting cards, then the lowest
+    scored; by id among equals)."""
+    ranked = sorted([(_JUNK_PLACES[slug], cid) for cid, slug in hand])
+    return [cid for _, cid in ranked]
 
 
 def _move_kinds(slug: str) -> tuple[str, ...]:
@@ -205,97 +250,6 @@ def removable_junk(pos: Position, limit: int) -> list[int]:
     return out
 
 
-def space_plays(
-    pos: Position, dist: Mapping[Hex, float], spare: list[int], camp_bonus: float = 0.0
-) -> list[tuple[float, dict[str, Any]]]:
-    """Rubble and base-camp entries payable with `spare` cards, scored by gain."""
-    out = []
-    for i, here in enumerate(pos.explorers):
-        if here is None:
-            continue
-        for to in pos.board.neighbours(here):
-            space = pos.board.spaces[to]
-            if space.terrain not in (Terrain.RUBBLE, Terrain.BASECAMP) or to in pos.blocked:
-                continue
-            joint = pos.board.joint_between(here, to)
-            if joint is not None and joint.index in pos.open_joints:
-                continue
-            if len(spare) < space.value:
-                continue
-            gain = dist.get(here, 1e6) - dist.get(to, 1e6)
-            verb = "rubble" if space.terrain == Terrain.RUBBLE else "camp"
-            if verb == "camp":
-                gain += camp_bonus
-            act = {"type": verb, "to": list(to), "cards": spare[: space.value]}
-            if i:
-                act["explorer"] = i
-            out.append((gain, act))
-    return out
-
-
-def blockade_plays(
-    pos: Position, dist: Mapping[Hex, float], spare: list[int]
-) -> list[tuple[float, dict[str, Any]]]:
-    """Blockades next to an explorer, on the way forward, that a hand card or discards can pay."""
-    out = []
-    hand = dict(pos.hand)
-    for i, here in enumerate(pos.explorers):
-        if here is None:
-            continue
-        for to in pos.board.neighbours(here):
-            joint = pos.board.joint_between(here, to)
-            if joint is None or joint.index not in pos.open_joints:
-                continue
-            if dist.get(to, 1e6) >= dist.get(here, 1e6):
-                continue
-            kind, value = pos.open_joints[joint.index]
-            act: dict[str, Any] = {"type": "blockade", "to": list(to)}
-            if kind == "rubble":
-                if len(spare) < value:
-                    continue
-                act["cards"] = spare[:value]
-            else:
-                need = BLOCKADE_KIND[kind]
-                fits = [
-                    (CARD_TYPES[slug].power, cid, slug)
-                    for cid, slug in hand.items()
-                    if CARD_TYPES[slug].kind in (need, "wild") and CARD_TYPES[slug].power >= value
-                ]
-                if not fits:
-                    continue
-                _, cid, slug = min(fits)
-                act["card"] = cid
-                if CARD_TYPES[slug].kind == "wild":
-                    act["as"] = need
-            if i:
-                act["explorer"] = i
-            out.append((float(value), act))
-    return out
-
-
-def native_plays(pos: Position, dist: Mapping[Hex, float]) -> list[tuple[float, dict[str, Any]]]:
-    """Native moves (card in hand) to the neighbour closest to El Dorado."""
-    natives = [cid for cid, slug in pos.hand if slug == "native"]
-    if not natives:
-        return []
-    out = []
-    for i, here in enumerate(pos.explorers):
-        if here is None:
-            continue
-        for to in pos.board.neighbours(here):
-            terrain = pos.board.spaces[to].terrain
-            if terrain in (Terrain.MOUNTAIN, Terrain.START) or to in pos.blocked:
-                continue
-            after = 0.0 if to in pos.board.finals else dist.get(to, 1e6)
-            gain = dist.get(here, 1e6) - after
-            if gain > 1 or to in pos.board.finals:
-                act = {"type": "action", "card": natives[0], "to": list(to)}
-                if i:
-                    act["explorer"] = i
-                out.append((gain, act))
-    return out
-
-
 def best_buy(pos: Position, cards: list[tuple[int, str]], scores: Mapping[str, float]):
     """The best-scored card the given cards can pay for, with the payment."""
     best = None
@@ -309,6 +263,46 @@ def best_buy(pos: Position, cards: list[tuple[int, str]], scores: Mapping[str, f
         if pay is not None and (best is None or scores[slug] > best[0]):
             best = (scores[slug], slug, pay)
     return best
+
+
+def _buy_choice(market: tuple[tuple[str, int], ...], budget: int) -> tuple[str, int] | None:
+    """`best_buy`'s card with BUY_SCORES for a hand worth `budget` half coins: the first of
+    the best-scored cards left that it can pay for (it can when all its cards are worth the
+    cost), and the cost."""
+    best = None
+    for slug, left in market:
+        score = BUY_SCORES.get(slug, 0)
+        if left <= 0 or score <= 0:
+            continue
+        cost = CARD_TYPES[slug].cost
+        if 2 * cost <= budget and (best is None or score > best[0]):
+            best = (score, slug, cost)
+    return None if best is None else (best[1], best[2])
+
+
+def _no_choices(_: Any) -> dict[int, tuple[str, int] | None]:
+    return {}
+
+
+def _greedy_buy(view: Mapping[str, Any], hand: tuple[tuple[int, str], ...]) -> dict | None:
+    """The buy action of `best_buy(pos, hand, BUY_SCORES)`, if any."""
+    budget = 0
+    for _, slug in hand:
+        budget += HALF_COINS[slug]
+    # The choice depends on the market and the budget alone: kept with the market part.
+    choices = derived("greedy buys", view["market"], _no_choices)
+    if budget in choices:
+        choice = choices[budget]
+    else:
+        choice = choices[budget] = _buy_choice(market_of(view), budget)
+    if choice is None:
+        return None
+    order = []
+    for cid, slug in hand:
+        order.append((_PAY_PLACES[slug], cid, slug))
+    order.sort()
+    pay = pay_in_order([card[1:] for card in order], choice[1])
+    return {"type": "buy", "card": choice[0], "pay": pay}
 
 
 def token_play(pos: Position) -> dict[str, Any] | None:
@@ -366,52 +360,181 @@ def random_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
     return finish_turn(pos)
 
 
+def _move_spec(slug: str) -> tuple[tuple[str, ...], int, int, bool] | None:
+    t = CARD_TYPES[slug]
+    if t.kind == "action":
+        return None
+    wild = t.kind == "wild"
+    return (MOVE_KINDS if wild else (str(t.kind),), t.power, t.cost, wild)
+
+
+# Per card type: the kinds it moves as, its power and cost, whether wild (None: no move).
+_MOVE_SPECS = {slug: _move_spec(slug) for slug in CARD_TYPES}
+_DRAWERS = frozenset(slug for slug, t in CARD_TYPES.items() if t.draws)
+
+# A card or token that moves: ((kinds, power, cost, wild), card, token).
+Play = tuple[tuple[tuple[str, ...], int, int, bool], int | None, int | None]
+
+
+def _plays(hand: tuple[tuple[int, str], ...], tokens: tuple[tuple[int, str], ...]) -> list[Play]:
+    """The hand cards and power tokens that move, in `_rows` order: hand, then tokens."""
+    out: list[Play] = []
+    for cid, slug in hand:
+        spec = _MOVE_SPECS[slug]
+        if spec is not None:
+            out.append((spec, cid, None))
+    for tid, kind in tokens:
+        name, _, value = kind.partition("-")
+        if name in MOVE_KINDS:
+            # A token's cost: a Traveller's, what the greedy bot ranks it as.
+            out.append((((name,), int(value), 0, False), None, tid))
+    return out
+
+
+def _best_move(
+    cards: list[dict[str, Any]],
+    tokens: tuple[tuple[int, str], ...],
+    explorers: tuple[Hex | None, ...],
+    blocked: frozenset[Hex],
+    passing: bool,
+    facts: tuple[Board, Mapping[int, tuple[str, int]], dict, Regions],
+) -> tuple[Row | None, dict[tuple[Hex, str, int], Entry]]:
+    """The move of `_rows` that `greedy_bot` makes, if any gains: the biggest gain, the
+    cheapest card among equals, the first of those. And every entry looked at, by start, kind
+    and power: one per group of `_rows` (each group's rows differ only in where they end)."""
+    board, open_joints, dist, regions = facts
+    best = None
+    seen: dict[tuple[Hex, str, int], Entry] = {}
+    done = set()
+    plays = [(_MOVE_SPECS[c["card"]], c, None) for c in cards]
+    if tokens:
+        plays += _plays((), tokens)
+    for spec, card, token in plays:
+        if spec is None:
+            continue
+        if card is not None:
+            # A later copy of a card moves exactly like the first: it never wins.
+            if card["card"] in done:
+                continue
+            done.add(card["card"])
+        kinds, power, cost, wild = spec
+        for i, here in enumerate(explorers):
+            if here is None:
+                continue
+            for kind in kinds:
+                entry = seen.get((here, kind, power))
+                if entry is None:
+                    entry = seen[(here, kind, power)] = reach_entry(
+                        regions, board, blocked, open_joints, passing, here, kind, power, dist
+                    )
+                # Its best step: the first of its biggest gains, the group's best row.
+                gain = entry[2]
+                if gain > 0 and (
+                    best is None or gain > best[0] or (gain == best[0] and cost < best[1])
+                ):
+                    cid = None if card is None else card["id"]
+                    best = (gain, cost, cid, token, i, kind, entry[3], wild)
+    return best, seen
+
+
+def _all_rows(
+    plays: list[Play], explorers: tuple[Hex | None, ...], seen: dict, facts: tuple
+) -> list[Row]:
+    """Every move of the plays, as `_rows` lists them (their entries are in `seen`)."""
+    dist, finals = facts[2], facts[0].final_set
+    out = []
+    for (kinds, power, cost, wild), card, token in plays:
+        for i, here in enumerate(explorers):
+            if here is None:
+                continue
+            start = dist.get(here, 1e6)
+            for kind in kinds:
+                for dest, path in seen[(here, kind, power)][0].items():
+                    gain = start - (0.0 if dest in finals else dist.get(dest, 1e6))
+                    out.append((gain, cost, card, token, i, kind, path, wild))
+    return out
+
+
+def _by_side_plays(steps: Mapping[Hex, Steps], explorers: tuple[Hex | None, ...]) -> bool:
+    """Whether an explorer stands next to rubble, a base camp or a joint."""
+    for here in explorers:
+        if here is not None:
+            camps, joints, _ = steps.get(here, ((), (), ()))
+            if camps or joints:
+                return True
+    return False
+
+
+def _owned_count(me: Mapping[str, Any]) -> int:
+    """How many cards a seat owns (what `read` counts by slug)."""
+    piles = len(me.get("hand", ())) + len(me.get("discard", ())) + len(me["played"])
+    return sum(me.get("draw_counts", {}).values()) + piles
+
+
 def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any]:
     """Takes the biggest step towards El Dorado with each card, buys the best card it can,
     and thins its deck at base camps."""
+    # It reads only what each decision needs: the rest of `read` would be parsed for nothing.
     turn = view["turn"]
-    if turn["discarding"] and not turn["may_remove"]:
-        return {"type": "end_turn"}  # what the full reading below decides, without reading
-    me = view["seats"][seat]
-    if not me["hand"] and not me["tokens"] and not turn["may_remove"]:
-        return {"type": "end_turn"}  # nothing left to play or pay with: the same, unread
-    pos = read(view, seat)
-    if pos.may_remove:
-        return {"type": "remove", "cards": removable_junk(pos, pos.may_remove)}
-    if pos.discarding:
+    may_remove = turn["may_remove"]
+    if turn["discarding"] and not may_remove:
         return {"type": "end_turn"}
-    for cid, slug in pos.hand:
-        if CARD_TYPES[slug].draws:
-            return {"type": "action", "card": cid}
-    token = token_play(pos)
-    if token is not None:
-        return token
-    dist = distances(pos)
-    every = _rows(pos, dist)
-    best, best_key = None, None
-    for row in every:
-        # The biggest gain, the cheapest card among equals; the first of those in hand order.
-        if row[0] > 0 and (best is None or (row[0], -row[1]) > best_key):
-            best, best_key = row, (row[0], -row[1])
+    me = view["seats"][seat]
+    cards = me["hand"]
+    if not cards and not me["tokens"] and not may_remove:
+        return {"type": "end_turn"}  # nothing left to play or pay with
+    if may_remove:
+        pos = read(view, seat)
+        return {"type": "remove", "cards": removable_junk(pos, pos.may_remove)}
+    for c in cards:
+        if c["card"] in _DRAWERS:
+            return {"type": "action", "card": c["id"]}
+    tokens: tuple[tuple[int, str], ...] = ()
+    if me["tokens"]:
+        token = token_play(read(view, seat))
+        if token is not None:
+            return token
+        tokens = tuple([(t["id"], t["kind"]) for t in me["tokens"]])
+    facts = board_facts(view)
+    explorers = tuple([None if h is None else (h[0], h[1]) for h in me["explorers"]])
+    blocked = occupied(view)
+    best, seen = _best_move(cards, tokens, explorers, blocked, turn["pass_through"], facts)
     if best is not None:
-        return _move(best).action()
-    spare = junk_first(pos.hand)
-    thin = sum(pos.owned.values()) > THIN_DOWN_TO
-    plays = [
-        p
-        for p in space_plays(pos, dist, spare, camp_bonus=0.5)
-        if p[0] > 0
-        and (p[1]["type"] == "rubble" or (thin and keeps_every_kind(pos, p[1]["cards"])))
-    ]
-    plays += blockade_plays(pos, dist, spare) + native_plays(pos, dist)
-    if plays:
-        return max(plays, key=lambda p: p[0])[1]
-    sideways = [row for row in every if row[0] > -1.5]
-    if sideways and rng.random() < 0.25:
+        return _row_action(best)
+    board, open_joints, dist, _ = facts
+    hand = tuple([(c["id"], c["card"]) for c in cards])
+    steps = side_steps(board)
+    found = []
+    # Without rubble, a base camp or a joint next to an explorer, no such play: no sorting.
+    if _by_side_plays(steps, explorers):
+        spare = junk_first(hand)
+        full = None
+        for p in space_plays_from(steps, explorers, blocked, open_joints, dist, spare, 0.5):
+            if p[0] <= 0:
+                continue
+            if p[1]["type"] != "rubble":
+                if _owned_count(me) <= THIN_DOWN_TO:
+                    continue
+                full = full or read(view, seat)
+                if not keeps_every_kind(full, p[1]["cards"]):
+                    continue
+            found.append(p)
+        found += blockade_plays_from(steps, explorers, open_joints, hand, dist, spare)
+    for _, slug in hand:
+        if slug == "native":
+            found += native_plays_from(steps, explorers, blocked, board.final_set, hand, dist)
+            break
+    if found:
+        return max(found, key=lambda p: p[0])[1]
+    # An entry's best step is the one past -1.5 if any is: so some move is, or none.
+    if any(entry[2] > -1.5 for entry in seen.values()) and rng.random() < 0.25:
         # Explorers can jam a narrow passage; an occasional step aside lets the others by.
-        return _move(rng.choice(sideways)).action()
-    if not pos.bought:
-        pick = best_buy(pos, list(pos.hand), BUY_SCORES)
-        if pick is not None:
-            return {"type": "buy", "card": pick[1], "pay": pick[2]}
-    return finish_turn(pos)
+        rows = _all_rows(_plays(hand, tokens), explorers, seen, facts)
+        return _row_action(rng.choice([row for row in rows if row[0] > -1.5]))
+    if not turn["bought"]:
+        buy = _greedy_buy(view, hand)
+        if buy is not None:
+            return buy
+    if hand:
+        return {"type": "end_turn", "discard": [cid for cid, _ in hand]}
+    return {"type": "end_turn"}

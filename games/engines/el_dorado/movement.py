@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .board_tables import TERRAIN_KIND, tables_of
 from .errors import IllegalAction
 from .maps import Board, Terrain, neighbours_of
+from .records import builder
 from .state import Hex, State
 
-# The card kind each enterable terrain asks for.
-TERRAIN_KIND: dict[Terrain, str] = {
-    Terrain.JUNGLE: "machete",
-    Terrain.RIVER: "paddle",
-    Terrain.VILLAGE: "coin",
-}
 BLOCKADE_KIND: dict[str, str] = {"jungle": "machete", "river": "paddle", "village": "coin"}
 KIND_TERRAIN: dict[str, str] = {"machete": "jungle", "paddle": "river", "coin": "village"}
 
@@ -25,6 +22,9 @@ class Walk:
     end: Hex | None  # None: the explorer reached El Dorado
     taken: tuple[int, ...]  # joints whose blockade this play took, in order
     power_left: int
+
+
+_walk = builder(Walk)
 
 
 def occupied(state: State, moving: Hex | None = None) -> frozenset[Hex]:
@@ -58,7 +58,7 @@ def open_blockade(state: State, board: Board, a: Hex, b: Hex) -> int | None:
 
 
 def check_enterable(
-    state: State, board: Board, here: Hex, to: Hex, blocked: frozenset[Hex], passing: bool
+    state: State, board: Board, here: Hex, to: Hex, blocked: AbstractSet[Hex], passing: bool
 ) -> None:
     """Raise unless an explorer on `here` may step onto the neighbouring `to` at all
     (`passing`: on its way further, as a pass token allows; no explorer ever stops there)."""
@@ -77,6 +77,14 @@ def check_enterable(
         raise IllegalAction(f"Space {list(to)} holds another explorer.")
 
 
+def others(state: State, moving: Hex) -> set[Hex]:
+    """`occupied` as a plain set, for a single move's own checks."""
+    held = {h for s in state.seats for h in s.explorers}
+    held.discard(None)
+    held.discard(moving)
+    return held
+
+
 def walk(
     state: State,
     board: Board,
@@ -88,18 +96,26 @@ def walk(
     passing: bool = False,
     claim: str | None = None,
 ) -> Walk:
-    """Check one card play of `kind` and `power` along `path`; raise with the reason if illegal."""
+    """Check one card play of `kind` and `power` along `path`; raise with the reason if illegal.
+    `claim` says what the play counts as, for messages ("<label> is a <kind> card" if None)."""
     if not path:
         raise IllegalAction("A move needs a path of at least one space.")
-    claim = claim or f"{label} is a {kind} card"
-    blocked = occupied(state, start)
-    finals = board.final_set
+    steps = tables_of(board).steps
+    owners = state.blockade_owner
+    seats = state.seats
     taken: list[int] = []
     here = start
+    last = len(path) - 1
     for i, to in enumerate(path):
-        check_enterable(state, board, here, to, blocked, passing)
-        joint = open_blockade(state, board, here, to)
-        if joint is not None and joint not in taken:
+        step = steps.get((here, to))
+        if step is None:
+            check_enterable(state, board, here, to, others(state, start), passing)  # it raises
+        if not passing and to != start:
+            for other in seats:
+                if to in other.explorers:
+                    raise IllegalAction(f"Space {list(to)} holds another explorer.")
+        wanted, value, joint, final = step  # type: ignore[misc]
+        if joint is not None and owners[joint] is None and joint not in taken:
             blockade = state.blockades[joint]
             need = BLOCKADE_KIND.get(blockade[0])
             if need != kind:
@@ -108,6 +124,7 @@ def walk(
                     if need is None
                     else f"it needs {need} {blockade[1]}"
                 )
+                claim = claim or f"{label} is a {kind} card"
                 raise IllegalAction(f"{claim}; {blockade_name(blockade)} is in the way ({how}).")
             if blockade[1] > power:
                 raise IllegalAction(
@@ -116,24 +133,23 @@ def walk(
                 )
             power -= blockade[1]
             taken.append(joint)
-        space = board.spaces[to]
-        wanted = TERRAIN_KIND.get(space.terrain)
         if wanted != kind:
+            claim = claim or f"{label} is a {kind} card"
             raise IllegalAction(f"{claim}; the next space is {space_name(board, to)}.")
-        if space.value > power:
+        if value > power:
             raise IllegalAction(
                 f"{label} has {power} {kind} to spend; the next space is {space_name(board, to)}."
             )
-        power -= space.value
-        if to in finals:
-            if i != len(path) - 1:
+        power -= value
+        if final:
+            if i != last:
                 raise IllegalAction("A final space leads to El Dorado; the path ends there.")
-            return Walk(None, tuple(taken), power)
+            return _walk(None, tuple(taken), power)
         here = to
-    if here in blocked:
+    if passing and here in others(state, start):
         # A pass token lets a play pass occupied spaces, never stop on one.
         raise IllegalAction(f"Space {list(here)} holds another explorer; a move cannot end there.")
-    return Walk(here, tuple(taken), power)
+    return _walk(here, tuple(taken), power)
 
 
 def open_blockades(state: State) -> dict[int, tuple[str, int]]:

@@ -3,20 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import filterfalse
 from typing import Any
 
-from .cards import CARD_TYPES, HAND_SIZE, CardType
+from .cards import CARD_TYPES, CardType
 from .errors import IllegalAction
 from .setup import rng
-from .state import Hex, Seat, State, evolve_seat, evolve_state
+from .state import Hex, Seat, State, evolve_state, freeze_seat, thaw_seat
 
 Event = dict[str, Any]
 
 
+def seats_with(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
+    """The seats with one replaced."""
+    out = list(seats)
+    out[index] = seat
+    return tuple(out)
+
+
 def set_seat(state: State, index: int, seat: Seat, **changes: Any) -> State:
     """The state with one seat replaced (and any other fields `changes` names)."""
-    seats = state.seats
-    return evolve_state(state, seats=(*seats[:index], seat, *seats[index + 1 :]), **changes)
+    return evolve_state(state, seats=seats_with(state.seats, index, seat), **changes)
 
 
 def ctype(state: State, card: int) -> CardType:
@@ -32,32 +39,33 @@ def label(state: State, card: int) -> str:
 def card_ref(action: Mapping[str, Any], key: str = "card") -> int:
     """The card id an action names under `key`."""
     value = action.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
+    if value.__class__ is not int and (isinstance(value, bool) or not isinstance(value, int)):
         raise IllegalAction(f"The action needs a card id under {key!r}.")
     return value
 
 
 def card_list(action: Mapping[str, Any], key: str = "cards") -> list[int]:
     """The distinct card ids an action lists under `key` (missing means none)."""
-    value = action.get(key, [])
-    if not isinstance(value, list | tuple) or any(
-        isinstance(v, bool) or not isinstance(v, int) for v in value
-    ):
+    value = action.get(key, ())
+    if not isinstance(value, (list, tuple)):
         raise IllegalAction(f"The action lists card ids under {key!r}.")
-    if len(set(value)) != len(value):
+    for v in value:
+        if v.__class__ is not int and (isinstance(v, bool) or not isinstance(v, int)):
+            raise IllegalAction(f"The action lists card ids under {key!r}.")
+    if len(value) > 1 and len(set(value)) != len(value):
         raise IllegalAction("The same card is listed twice.")
     return list(value)
 
 
 def hex_ref(value: Any, what: str = "space") -> Hex:
     """A hex given as [q, r]."""
-    if (
-        not isinstance(value, list | tuple)
-        or len(value) != 2
-        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
-    ):
-        raise IllegalAction(f"The {what} is given as [q, r].")
-    return (value[0], value[1])
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        q, r = value
+        if (q.__class__ is int or (isinstance(q, int) and not isinstance(q, bool))) and (
+            r.__class__ is int or (isinstance(r, int) and not isinstance(r, bool))
+        ):
+            return (q, r)
+    raise IllegalAction(f"The {what} is given as [q, r].")
 
 
 def check_in_hand(state: State, seat: int, cards: list[int]) -> None:
@@ -73,48 +81,50 @@ def check_in_hand(state: State, seat: int, cards: list[int]) -> None:
 
 def without(cards: tuple[int, ...], gone: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     """`cards` minus `gone`, order kept."""
-    drop = set(gone)
-    return tuple(c for c in cards if c not in drop)
+    return tuple(filterfalse(set(gone).__contains__, cards))
 
 
-def draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
-    """Draw `count` cards, shuffling the discard pile only when the draw pile is empty."""
-    s = state.seats[seat]
-    draw_pile, hand, discard = list(s.draw), list(s.hand), list(s.discard)
-    shuffles = state.shuffles
-    drawn: list[int] = []
+def draw_into(
+    state: State, seat: int, draft: Any, count: int, shuffles: int
+) -> tuple[int, list[Event]]:
+    """Draw `count` cards into a seat's draft (`thaw_seat`), shuffling the discard pile only
+    when the draw pile is empty: the new shuffle counter, and the events telling it."""
+    pile = draft.draw
+    count = max(count, 0)
     events: list[Event] = []
-    for _ in range(count):
-        if not draw_pile:
-            if not discard:
-                break
-            draw_pile = discard
-            discard = []
-            rng(state.seed, "shuffle", shuffles).shuffle(draw_pile)
+    if len(pile) >= count:
+        drawn = list(pile[:count])
+        draft.draw = tuple(pile[count:])
+    else:
+        drawn = list(pile)
+        discard = list(draft.discard)
+        rest: list[int] = []
+        if discard:
+            rest, discard = discard, []
+            rng(state.seed, "shuffle", shuffles).shuffle(rest)
             shuffles += 1
-            events.append(
-                {"type": "shuffle", "seat": seat, "count": len(draw_pile), "visible_to": None}
-            )
-        card = draw_pile.pop(0)
-        drawn.append(card)
-        hand.append(card)
-    seat_state = evolve_seat(s, draw=tuple(draw_pile), hand=tuple(hand), discard=tuple(discard))
-    state = set_seat(state, seat, seat_state, shuffles=shuffles)
+            events.append({"type": "shuffle", "seat": seat, "count": len(rest), "visible_to": None})
+            take = count - len(drawn)
+            drawn += rest[:take]
+            rest = rest[take:]
+        draft.draw = tuple(rest)
+        draft.discard = tuple(discard)
+    draft.hand = (*draft.hand, *drawn)
+    cards = state.cards
     events.append({"type": "draw", "seat": seat, "count": len(drawn), "visible_to": None})
     events.append(
         {
             "type": "drew",
             "seat": seat,
-            "cards": [{"id": c, "card": state.cards[c]} for c in drawn],
+            "cards": [{"id": c, "card": cards[c]} for c in drawn],
             "visible_to": [seat],
         }
     )
-    return state, events
+    return shuffles, events
 
 
-def refill(state: State, seat: int) -> tuple[State, list[Event]]:
-    """Draw up to the hand size at the end of a turn."""
-    missing = HAND_SIZE - len(state.seats[seat].hand)
-    if missing <= 0:
-        return state, []
-    return draw(state, seat, missing)
+def draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
+    """Draw `count` cards, shuffling the discard pile only when the draw pile is empty."""
+    draft = thaw_seat(state.seats[seat])
+    shuffles, events = draw_into(state, seat, draft, count, state.shuffles)
+    return set_seat(state, seat, freeze_seat(draft), shuffles=shuffles), events

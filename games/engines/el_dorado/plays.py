@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from .cards import MOVE_KINDS, Kind
+from .board_tables import tables_of
+from .cards import CARD_TYPES, MOVE_KINDS, Kind
 from .errors import IllegalAction
 from .maps import Board, Terrain
 from .movement import (
@@ -13,8 +14,8 @@ from .movement import (
     TERRAIN_KIND,
     blockade_name,
     check_enterable,
-    occupied,
     open_blockade,
+    others,
     space_name,
     walk,
 )
@@ -25,14 +26,29 @@ from .piles import (
     check_in_hand,
     ctype,
     draw,
+    draw_into,
     hex_ref,
+    seats_with,
     set_seat,
     without,
 )
-from .state import Hex, State, evolve_seat, evolve_state, evolve_turn
+from .records import replacer
+from .state import (
+    Hex,
+    State,
+    Turn,
+    evolve_seat,
+    evolve_state,
+    evolve_turn,
+    freeze_seat,
+    thaw_seat,
+)
 from .tokens import POWER_TOKENS, TOKENS, TokenKind
 
 Result = tuple[State, list[Event]]
+
+_WILD, _ACTION = Kind.WILD, Kind.ACTION
+_KIND_NAMES = {kind: str(kind) for kind in Kind}
 
 
 def _explorer(state: State, seat: int, action: Mapping[str, Any]) -> tuple[int, Hex]:
@@ -47,9 +63,11 @@ def _explorer(state: State, seat: int, action: Mapping[str, Any]) -> tuple[int, 
 
 
 def _power_source(
-    state: State, seat: int, action: Mapping[str, Any], first_kind: str | None
-) -> tuple[str, int, str, int | None, int | None, str]:
-    """(kind, power, name, card id, token id, claim) of the card or power token played."""
+    state: State, seat: int, action: Mapping[str, Any], default_kind: Callable[[], str | None]
+) -> tuple[str, int, str, int | None, int | None, str | None]:
+    """(kind, power, name, card id, token id, claim) of the card or power token played; the
+    claim (what the play counts as, for messages) is None for "<name> is a <kind> card".
+    `default_kind` gives the kind a wild card plays as when the action names none."""
     if "token" in action:
         token_id = action["token"]
         if token_id not in state.seats[seat].tokens:
@@ -62,22 +80,22 @@ def _power_source(
         name = f"The {token.label()}"
         return kind, token.value, name, None, token_id, f"{name} plays as {kind}"
     card = card_ref(action)
-    check_in_hand(state, seat, [card])
-    t = ctype(state, card)
-    if t.kind == Kind.ACTION:
-        raise IllegalAction(f"{t.name} is an action card; play it with an action, not a move.")
+    if card not in state.seats[seat].hand:
+        check_in_hand(state, seat, [card])
+    t = CARD_TYPES[state.cards[card]]
     chosen = action.get("as")
-    if t.kind == Kind.WILD:
-        kind = chosen or first_kind
+    claim = None
+    if t.kind == _WILD:
+        kind = chosen or default_kind()
         if kind not in MOVE_KINDS:
             raise IllegalAction(f"{t.name} is wild: choose machete, paddle or coin.")
+        claim = f"{t.name} plays as {kind}"
+    elif t.kind == _ACTION:
+        raise IllegalAction(f"{t.name} is an action card; play it with an action, not a move.")
     else:
-        kind = str(t.kind)
+        kind = _KIND_NAMES[t.kind]
         if chosen not in (None, kind):
             raise IllegalAction(f"{t.name} is a {kind} card; only wild cards choose a kind.")
-    claim = f"{t.name} is a {kind} card"
-    if t.kind == Kind.WILD:
-        claim = f"{t.name} plays as {kind}"
     if state.turn.next_kind:
         kind = state.turn.next_kind
         claim = f"{t.name} plays as {kind} (change token)"
@@ -86,6 +104,12 @@ def _power_source(
 
 def _first_kind(state: State, board: Board, here: Hex, to: Hex) -> str | None:
     """The kind a play's first step asks for: lets a wild card's kind be left implicit."""
+    step = tables_of(board).steps.get((here, to))
+    if step is not None:
+        joint = step[2]
+        if joint is not None and state.blockade_owner[joint] is None:
+            return BLOCKADE_KIND.get(state.blockades[joint][0])
+        return step[0]
     joint = open_blockade(state, board, here, to)
     if joint is not None:
         return BLOCKADE_KIND.get(state.blockades[joint][0])
@@ -93,34 +117,43 @@ def _first_kind(state: State, board: Board, here: Hex, to: Hex) -> str | None:
     return TERRAIN_KIND.get(space.terrain) if space else None
 
 
-def _spend(state: State, seat: int, card: int | None, token: int | None) -> State:
-    """Put a played card in the play area (or out of the game if single-use); spend a token."""
-    s = state.seats[seat]
-    turn = state.turn
-    if turn.next_kind is not None and card is not None:
-        turn = evolve_turn(turn, next_kind=None)
+# The helpers below change a draft of the acting seat (`thaw_seat`) and return the other parts
+# of the state they change: each action then builds one new Seat and one new State.
+
+
+def _spend(state: State, draft: Any, turn: Turn, card: int | None, token: int | None) -> Turn:
+    """Put a played card in the play area (or out of the game if single-use); spend a token.
+    Returns the turn."""
     if token is not None:
-        s = evolve_seat(s, tokens=without(s.tokens, [token]), spent_tokens=(*s.spent_tokens, token))
-    if card is not None:
-        if ctype(state, card).single_use:
-            s = evolve_seat(s, hand=without(s.hand, [card]), removed=(*s.removed, card))
-            turn = evolve_turn(turn, single_used=(*turn.single_used, card))
-        else:
-            s = evolve_seat(s, hand=without(s.hand, [card]), played=(*s.played, card))
-    return set_seat(state, seat, s, turn=turn)
+        draft.tokens = without(draft.tokens, (token,))
+        draft.spent_tokens = (*draft.spent_tokens, token)
+    if card is None:
+        return turn
+    draft.hand = without(draft.hand, (card,))
+    single = CARD_TYPES[state.cards[card]].single_use
+    if single or turn.next_kind is not None:
+        used = (*turn.single_used, card) if single else turn.single_used
+        turn = evolve_turn(turn, next_kind=None, single_used=used)
+    if single:
+        draft.removed = (*draft.removed, card)
+    else:
+        draft.played = (*draft.played, card)
+    return turn
 
 
-def _take_blockades(
+def _take(
     state: State,
+    draft: Any,
     seat: int,
     explorer: int,
-    joints: tuple[int, ...],
+    joints: tuple[int, ...] | list[int],
     standing: tuple[Hex, Hex] | None = None,
-) -> Result:
-    """Give the blockades to the seat; `standing` (the explorer's space and the one across) is
-    told for a blockade taken without moving, so the log can show where that happened."""
+) -> tuple[tuple[int | None, ...], list[Event]]:
+    """Give the blockades to the seat: the new owners and the events. `standing` (the
+    explorer's space and the one across) is told for a blockade taken without moving, so the
+    log can show where that happened."""
     if not joints:
-        return state, []
+        return state.blockade_owner, []
     owners = list(state.blockade_owner)
     events = []
     for joint in joints:
@@ -139,31 +172,36 @@ def _take_blockades(
         )
         if standing is not None:
             events[-1].update({"from": list(standing[0]), "to": list(standing[1])})
-    s = state.seats[seat]
-    s = evolve_seat(s, blockades=(*s.blockades, *joints))
-    return set_seat(state, seat, s, blockade_owner=tuple(owners)), events
+    draft.blockades = (*draft.blockades, *joints)
+    return tuple(owners), events
 
 
 def _arrive(
-    state: State, board: Board, seat: int, explorer: int, before: Hex, after: Hex | None
-) -> Result:
-    """Place the explorer (None: into El Dorado) and take cave tokens it stopped beside."""
-    s = state.seats[seat]
-    explorers = list(s.explorers)
+    state: State,
+    board: Board,
+    draft: Any,
+    seat: int,
+    explorer: int,
+    before: Hex,
+    after: Hex | None,
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], list[Event]]:
+    """Place the explorer (None: into El Dorado) and take cave tokens it stopped beside: the
+    state's new `finished` and `caves`, and the events."""
+    explorers = list(draft.explorers)
     explorers[explorer] = after
-    s = evolve_seat(s, explorers=tuple(explorers))
+    draft.explorers = tuple(explorers)
+    finished, caves = state.finished, state.caves
     events: list[Event] = []
     if after is None:
         events.append({"type": "el_dorado", "seat": seat, "explorer": explorer, "visible_to": None})
-        if s.finished and seat not in state.finished:
-            state = evolve_state(state, finished=(*state.finished, seat))
-    elif state.caves:
-        stacks = list(state.caves)
-        for i, cave in enumerate(board.caves):
-            near = set(board.neighbours(cave))
+        if all(h is None for h in explorers) and seat not in finished:
+            finished = (*finished, seat)
+    elif caves:
+        stacks = list(caves)
+        for i, near in enumerate(tables_of(board).cave_sides):
             if after in near and before not in near and stacks[i]:
                 token, stacks[i] = stacks[i][0], stacks[i][1:]
-                s = evolve_seat(s, tokens=(*s.tokens, token))
+                draft.tokens = (*draft.tokens, token)
                 events.append(
                     {
                         "type": "cave_token",
@@ -173,34 +211,51 @@ def _arrive(
                         "visible_to": None,
                     }
                 )
-        state = evolve_state(state, caves=tuple(stacks))
-    return set_seat(state, seat, s), events
+        caves = tuple(stacks)
+    return finished, caves, events
+
+
+def _path(raw: Any) -> list[Hex]:
+    if not isinstance(raw, (list, tuple)) or not raw:
+        raise IllegalAction("A move needs a path: the spaces entered, one after another.")
+    path = []
+    for h in raw:
+        if h.__class__ is list and len(h) == 2 and h[0].__class__ is int and h[1].__class__ is int:
+            path.append((h[0], h[1]))
+        else:
+            path.append(hex_ref(h, "path step"))
+    return path
+
+
+# The state after a move: the fields a move may change, in this order.
+_moved = replacer(State, ("seats", "turn", "blockade_owner", "finished", "caves", "history"))
 
 
 def play_move(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
     """One card (or power token) played to walk one explorer along a path."""
     explorer, here = _explorer(state, seat, action)
-    raw = action.get("path")
-    if not isinstance(raw, list | tuple) or not raw:
-        raise IllegalAction("A move needs a path: the spaces entered, one after another.")
-    path = [hex_ref(h, "path step") for h in raw]
+    path = _path(action.get("path"))
     kind, power, name, card, token, claim = _power_source(
-        state, seat, action, _first_kind(state, board, here, path[0])
+        state, seat, action, lambda: _first_kind(state, board, here, path[0])
     )
-    w = walk(state, board, here, path, kind, power, name, state.turn.pass_through, claim)
-    state = _spend(state, seat, card, token)
-    state, events = _take_blockades(state, seat, explorer, w.taken)
+    turn = state.turn
+    w = walk(state, board, here, path, kind, power, name, turn.pass_through, claim)
+    draft = thaw_seat(state.seats[seat])
+    turn = _spend(state, draft, turn, card, token)
+    owners, events = _take(state, draft, seat, explorer, w.taken)
     move = {
         "type": "move",
         "seat": seat,
         "explorer": explorer,
         "card": state.cards[card] if card is not None else TOKENS[token].slug,
         "as": kind,
-        "from": list(here),
-        "path": [list(h) for h in path],
+        "from": [here[0], here[1]],
+        "path": [[q, r] for q, r in path],
         "visible_to": None,
     }
-    state, arrived = _arrive(state, board, seat, explorer, here, w.end)
+    finished, caves, arrived = _arrive(state, board, draft, seat, explorer, here, w.end)
+    seats = seats_with(state.seats, seat, freeze_seat(draft))
+    state = _moved(state, seats, turn, owners, finished, caves, ())
     return state, [move, *events, *arrived]
 
 
@@ -212,7 +267,7 @@ def play_space_cards(
     to = hex_ref(action.get("to"))
     cards = card_list(action)
     check_in_hand(state, seat, cards)
-    check_enterable(state, board, here, to, occupied(state, here), False)
+    check_enterable(state, board, here, to, others(state, here), False)
     space = board.spaces[to]
     if space.terrain != terrain:
         raise IllegalAction(f"Space {list(to)} is {space_name(board, to)}, not {terrain}.")
@@ -231,13 +286,13 @@ def play_space_cards(
     if len(cards) != need:
         what = f"{space_name(board, to)}" + (" behind a rubble blockade" if taken else "")
         raise IllegalAction(f"Entering {what} needs exactly {need} cards {verb}, not {len(cards)}.")
-    s = state.seats[seat]
+    draft = thaw_seat(state.seats[seat])
+    draft.hand = without(draft.hand, cards)
     if terrain == Terrain.RUBBLE:
-        s = evolve_seat(s, hand=without(s.hand, cards), discard=(*s.discard, *cards))
+        draft.discard = (*draft.discard, *cards)
     else:
-        s = evolve_seat(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
-    state = set_seat(state, seat, s)
-    state, events = _take_blockades(state, seat, explorer, taken)
+        draft.removed = (*draft.removed, *cards)
+    owners, events = _take(state, draft, seat, explorer, taken)
     given = [{"id": c, "card": state.cards[c]} for c in cards]
     entered = {
         "type": str(terrain),
@@ -254,7 +309,15 @@ def play_space_cards(
     else:
         entered["cards"] = given  # cards removed from the game are public
     entered["visible_to"] = None
-    state, arrived = _arrive(state, board, seat, explorer, here, to)
+    finished, caves, arrived = _arrive(state, board, draft, seat, explorer, here, to)
+    state = evolve_state(
+        state,
+        seats=seats_with(state.seats, seat, freeze_seat(draft)),
+        blockade_owner=owners,
+        finished=finished,
+        caves=caves,
+        history=(),
+    )
     return state, [entered, *private, *events, *arrived]
 
 
@@ -267,6 +330,7 @@ def play_blockade(state: State, board: Board, seat: int, action: Mapping[str, An
         raise IllegalAction(f"No blockade lies between {list(here)} and {list(to)}.")
     blockade = state.blockades[joint]
     need = BLOCKADE_KIND.get(blockade[0])
+    turn = state.turn
     if need is None:
         cards = card_list(action)
         check_in_hand(state, seat, cards)
@@ -275,25 +339,34 @@ def play_blockade(state: State, board: Board, seat: int, action: Mapping[str, An
                 f"{blockade_name(blockade).capitalize()} needs exactly {blockade[1]} cards "
                 f"discarded, not {len(cards)}."
             )
-        s = state.seats[seat]
-        s = evolve_seat(s, hand=without(s.hand, cards), discard=(*s.discard, *cards))
-        state = set_seat(state, seat, s)
+        draft = thaw_seat(state.seats[seat])
+        draft.hand = without(draft.hand, cards)
+        draft.discard = (*draft.discard, *cards)
     else:
-        kind, power, name, card, token, claim = _power_source(state, seat, action, need)
+        kind, power, name, card, token, claim = _power_source(state, seat, action, lambda: need)
         if kind != need:
+            claim = claim or f"{name} is a {kind} card"
             raise IllegalAction(f"{claim}; {blockade_name(blockade)} needs {need}.")
         if power < blockade[1]:
             raise IllegalAction(f"{name} has {power} {kind}; {blockade_name(blockade)} needs more.")
-        state = _spend(state, seat, card, token)
-    return _take_blockades(state, seat, explorer, (joint,), (here, to))
+        draft = thaw_seat(state.seats[seat])
+        turn = _spend(state, draft, turn, card, token)
+    owners, events = _take(state, draft, seat, explorer, (joint,), (here, to))
+    seats = seats_with(state.seats, seat, freeze_seat(draft))
+    state = evolve_state(state, seats=seats, turn=turn, blockade_owner=owners, history=())
+    return state, events
 
 
-def _native(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
+def _native_into(
+    state: State, board: Board, draft: Any, seat: int, action: Mapping[str, Any]
+) -> tuple[tuple[int | None, ...], tuple[int, ...], tuple[tuple[int, ...], ...], list[Event]]:
+    """A Native's move of one explorer onto a neighbouring space, into the seat's draft: the new
+    blockade owners, `finished` and `caves`, and the events."""
     explorer, here = _explorer(state, seat, action)
     to = hex_ref(action.get("to"))
-    check_enterable(state, board, here, to, occupied(state, here), False)
+    check_enterable(state, board, here, to, others(state, here), False)
     joint = open_blockade(state, board, here, to)
-    state, events = _take_blockades(state, seat, explorer, () if joint is None else (joint,))
+    owners, events = _take(state, draft, seat, explorer, () if joint is None else (joint,))
     after = None if to in board.finals else to
     moved = {
         "type": "native",
@@ -302,8 +375,21 @@ def _native(state: State, board: Board, seat: int, action: Mapping[str, Any]) ->
         "from": list(here),
         "to": list(to),
     }
-    state, arrived = _arrive(state, board, seat, explorer, here, after)
-    return state, [{**moved, "visible_to": None}, *events, *arrived]
+    finished, caves, arrived = _arrive(state, board, draft, seat, explorer, here, after)
+    return owners, finished, caves, [{**moved, "visible_to": None}, *events, *arrived]
+
+
+def _native(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
+    draft = thaw_seat(state.seats[seat])
+    owners, finished, caves, events = _native_into(state, board, draft, seat, action)
+    state = evolve_state(
+        state,
+        seats=seats_with(state.seats, seat, freeze_seat(draft)),
+        blockade_owner=owners,
+        finished=finished,
+        caves=caves,
+    )
+    return state, events
 
 
 def play_action(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
@@ -313,37 +399,58 @@ def play_action(state: State, board: Board, seat: int, action: Mapping[str, Any]
     t = ctype(state, card)
     if t.kind != Kind.ACTION:
         raise IllegalAction(f"{t.name} is not an action card.")
+    draft = thaw_seat(state.seats[seat])
     events: list[Event] = []
+    changes: dict[str, Any] = {}
     if t.slug == "transmitter":
         take = action.get("take")
         if not isinstance(take, str) or not state.supply.get(take):
             raise IllegalAction(f"The Transmitter cannot take {take!r}: none is left to take.")
     elif t.slug == "native":
-        state, events = _native(state, board, seat, action)
-    state = _spend(state, seat, card, None)
+        owners, finished, caves, events = _native_into(state, board, draft, seat, action)
+        changes = {"blockade_owner": owners, "finished": finished, "caves": caves}
+    turn = _spend(state, draft, state.turn, card, None)
     played = {"type": "action", "seat": seat, "card": t.slug, "visible_to": None}
     if t.slug == "transmitter":
-        state, gained = gain(state, seat, action["take"])
-        played["take"] = action["take"]
-        return state, [played, gained]
-    if t.draws:
-        state, drawn = draw(state, seat, t.draws)
+        supply, market, gained = gain_into(state, draft, seat, take)
+        played["take"] = take
+        changes = {"supply": supply, "market": market}
+        events = [gained]
+    elif t.draws:
+        shuffles, drawn = draw_into(state, seat, draft, t.draws, state.shuffles)
         events += drawn
+        changes["shuffles"] = shuffles
         if t.removes:
-            state = evolve_state(state, turn=evolve_turn(state.turn, may_remove=t.removes))
+            turn = evolve_turn(turn, may_remove=t.removes)
+    seats = seats_with(state.seats, seat, freeze_seat(draft))
+    state = evolve_state(state, seats=seats, turn=turn, history=(), **changes)
     return state, [played, *events]
+
+
+def gain_into(
+    state: State, draft: Any, seat: int, slug: str
+) -> tuple[dict[str, tuple[int, ...]], tuple[str | None, ...], Event]:
+    """`gain` into a seat's draft: the new supply and market, and the event."""
+    ids = state.supply[slug]
+    supply = dict(state.supply)
+    left = supply[slug] = ids[1:]
+    market = tuple(state.market)
+    if not left:
+        market = tuple(None if m == slug else m for m in market)
+    draft.discard = (*draft.discard, ids[0])
+    draft.acquired = (*draft.acquired, ids[0])
+    return (
+        supply,
+        market,
+        {"type": "gain", "seat": seat, "card": slug, "id": ids[0], "visible_to": None},
+    )
 
 
 def gain(state: State, seat: int, slug: str) -> tuple[State, Event]:
     """Move one copy of a type from the supply to the seat's discard pile (market slot kept)."""
-    ids = state.supply[slug]
-    supply = dict(state.supply)
-    supply[slug] = ids[1:]
-    market = tuple(None if m == slug and not ids[1:] else m for m in state.market)
-    s = state.seats[seat]
-    s = evolve_seat(s, discard=(*s.discard, ids[0]), acquired=(*s.acquired, ids[0]))
-    state = set_seat(state, seat, s, supply=supply, market=market)
-    return state, {"type": "gain", "seat": seat, "card": slug, "id": ids[0], "visible_to": None}
+    draft = thaw_seat(state.seats[seat])
+    supply, market, event = gain_into(state, draft, seat, slug)
+    return set_seat(state, seat, freeze_seat(draft), supply=supply, market=market), event
 
 
 def play_remove(state: State, seat: int, action: Mapping[str, Any]) -> Result:

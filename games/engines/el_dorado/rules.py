@@ -6,13 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SHOP_TYPES, card_type, changed_half_coins, half_coins
+from .cards import CARD_TYPES, HALF_COINS, HAND_SIZE, SHOP_TYPES, changed_half_coins
 from .errors import IllegalAction
 from .maps import Terrain
 from .outcome import ranking
-from .piles import Event, card_list, check_in_hand, ctype, refill, set_seat, without
+from .piles import Event, card_list, check_in_hand, draw_into, seats_with, without
 from .plays import (
-    gain,
+    gain_into,
     play_action,
     play_blockade,
     play_move,
@@ -20,8 +20,17 @@ from .plays import (
     play_space_cards,
     play_token,
 )
+from .records import builder, replacer
 from .setup import board_of
-from .state import State, Turn, evolve_seat, evolve_state, evolve_turn
+from .state import (
+    State,
+    Turn,
+    evolve_state,
+    evolve_turn,
+    freeze_seat,
+    thaw_seat,
+    with_history,
+)
 from .tokens import TOKENS, TokenKind
 
 # Actions that put cards or explorers into play; none is allowed once the discard step began.
@@ -41,6 +50,9 @@ FIELDS: dict[str, frozenset[str]] = {
     "end_turn": frozenset({"discard"}),
     "undo": frozenset(),
 }
+# The same, with the type: an action's keys must all be in here.
+_KEYS: dict[str, frozenset[str]] = {kind: keys | {"type"} for kind, keys in FIELDS.items()}
+_SHOP = frozenset(SHOP_TYPES)
 # Event types that show something that was hidden: undo stops there.
 REVEALING = frozenset({"draw", "shuffle", "cave_token"})
 
@@ -49,6 +61,9 @@ REVEALING = frozenset({"draw", "shuffle", "cave_token"})
 class Progress:
     state: State
     events: list[dict[str, Any]]
+
+
+_progress = builder(Progress)
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -61,13 +76,19 @@ def is_over(state: State) -> bool:
     return state.over
 
 
+# The state after a buy: the fields a buy changes, in this order.
+_bought = replacer(State, ("seats", "turn", "supply", "market", "history"))
+
+
 def _buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
-    if state.turn.bought:
+    turn = state.turn
+    if turn.bought:
         raise IllegalAction("You have already bought a card this turn.")
     slug = action.get("card")
-    if not isinstance(slug, str) or slug not in SHOP_TYPES:
+    if not isinstance(slug, str) or slug not in _SHOP:
         raise IllegalAction(f"There is no card {slug!r} for sale.")
-    name = card_type(slug).name
+    bought_type = CARD_TYPES[slug]
+    name = bought_type.name
     if not state.supply[slug]:
         raise IllegalAction(f"No {name} is left.")
     from_reserve = slug not in state.market
@@ -79,65 +100,69 @@ def _buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, lis
     check_in_hand(state, seat, cards)
     s = state.seats[seat]
     tokens = action.get("tokens", [])
-    if not isinstance(tokens, list | tuple) or any(t not in s.tokens for t in tokens):
+    if not isinstance(tokens, (list, tuple)):
         raise IllegalAction("You hold no such cave token.")
-    if any(TOKENS[t].kind != TokenKind.COIN for t in tokens) or len(set(tokens)) != len(tokens):
-        raise IllegalAction("Only coin tokens pay for cards, each once.")
-    changed = state.turn.next_kind if cards else None
-    worth = {c: half_coins(state.cards[c]) for c in cards}
+    if tokens:
+        if any(t not in s.tokens for t in tokens):
+            raise IllegalAction("You hold no such cave token.")
+        if any(TOKENS[t].kind != TokenKind.COIN for t in tokens) or len(set(tokens)) != len(tokens):
+            raise IllegalAction("Only coin tokens pay for cards, each once.")
+    slugs = state.cards
+    changed = turn.next_kind if cards else None
+    worth = {c: HALF_COINS[slugs[c]] for c in cards}
     if changed:
         # A change token sets the kind of the next card played, for money too: the first card
         # paying pays as that kind.
-        worth[cards[0]] = changed_half_coins(state.cards[cards[0]], changed)
-    halves = sum(worth.values()) + sum(2 * TOKENS[t].value for t in tokens)
-    cost = card_type(slug).cost
+        worth[cards[0]] = changed_half_coins(slugs[cards[0]], changed)
+    halves = sum(worth.values())
+    if tokens:
+        halves += sum(2 * TOKENS[t].value for t in tokens)
+    cost = bought_type.cost
     if halves < 2 * cost:
         paid = f"{halves // 2}" + ("½" if halves % 2 else "")
         raise IllegalAction(f"Your cards give {paid} coins; {name} costs {cost}.")
     # Coin and wild cards are used for their printed value: single-use ones leave the game;
     # any card only worth half a coin is discarded normally.
-    used = [c for c in cards if ctype(state, c).single_use and worth[c] > 1]
-    kept = [c for c in cards if c not in used]
-    s = evolve_seat(
-        s,
-        hand=without(s.hand, cards),
-        played=(*s.played, *kept),
-        removed=(*s.removed, *used),
-        tokens=without(s.tokens, tokens),
-        spent_tokens=(*s.spent_tokens, *tokens),
-    )
+    used = [c for c in cards if CARD_TYPES[slugs[c]].single_use and worth[c] > 1]
+    kept = [c for c in cards if c not in used] if used else cards
+    draft = thaw_seat(s)
+    draft.hand = without(s.hand, cards)
+    draft.played = (*s.played, *kept)
+    draft.removed = (*s.removed, *used)
+    draft.tokens = without(s.tokens, tokens)
+    draft.spent_tokens = (*s.spent_tokens, *tokens)
     turn = evolve_turn(
-        state.turn,
+        turn,
         bought=True,
-        single_used=(*state.turn.single_used, *used),
-        next_kind=None if changed else state.turn.next_kind,
+        single_used=(*turn.single_used, *used),
+        next_kind=None if changed else turn.next_kind,
     )
-    state = set_seat(state, seat, s, turn=turn)
     remaining = len(state.supply[slug]) - 1
-    state, gained = gain(state, seat, slug)
+    supply, market, gained = gain_into(state, draft, seat, slug)
     if from_reserve and remaining:
         # The type's remaining copies fill the empty slot.
-        market = list(state.market)
-        market[market.index(None)] = slug
-        state = evolve_state(state, market=tuple(market))
+        slots = list(market)
+        slots[slots.index(None)] = slug
+        market = tuple(slots)
+    seats = seats_with(state.seats, seat, freeze_seat(draft))
+    state = _bought(state, seats, turn, supply, market, ())
     bought = {
         "type": "buy",
         "seat": seat,
         "card": slug,
         "id": gained["id"],
-        "pay": [{"id": c, "card": state.cards[c]} for c in cards],
+        "pay": [{"id": c, "card": slugs[c]} for c in cards],
         "tokens": list(tokens),
         "visible_to": None,
     }
     return state, [bought]
 
 
-def _discard(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
-    cards = card_list(action)
+def _discard_into(state: State, seat: int, draft: Any, cards: list[int]) -> list[Event]:
+    """Discard cards from the hand of the seat's draft (the caller marks the turn discarding)."""
     check_in_hand(state, seat, cards)
-    s = state.seats[seat]
-    s = evolve_seat(s, hand=without(s.hand, cards), discard=(*s.discard, *cards))
-    state = set_seat(state, seat, s, turn=evolve_turn(state.turn, discarding=True))
+    draft.hand = without(draft.hand, cards)
+    draft.discard = (*draft.discard, *cards)
     # Cards discarded from hand were never played: others learn only how many.
     public = {"type": "discard", "seat": seat, "count": len(cards), "visible_to": None}
     private = {
@@ -146,29 +171,55 @@ def _discard(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State,
         "cards": [{"id": c, "card": state.cards[c]} for c in cards],
         "visible_to": [seat],
     }
-    return state, [public, private]
+    return [public, private]
+
+
+def _discard(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    cards = card_list(action)
+    draft = thaw_seat(state.seats[seat])
+    events = _discard_into(state, seat, draft, cards)
+    seats = seats_with(state.seats, seat, freeze_seat(draft))
+    turn = evolve_turn(state.turn, discarding=True)
+    return evolve_state(state, seats=seats, turn=turn, history=()), events
+
+
+# A new turn: the seat to play and the round, every other field as a turn begins.
+_turn_of = replacer(Turn, ("seat", "round"))
+_TURN_START = Turn()
+# The state after a turn ends: the fields that change, in this order.
+_passed = replacer(State, ("seats", "shuffles", "turn", "history"))
 
 
 def _end_turn(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
-    discarded: list[Event] = []
+    draft = thaw_seat(state.seats[seat])
+    events: list[Event] = []
+    discarding = state.turn.discarding
     if action.get("discard"):
         # Ending the turn may first discard cards kept in hand: the same as a discard action.
-        state, discarded = _discard(state, seat, {"cards": card_list(action, "discard")})
+        events = _discard_into(state, seat, draft, card_list(action, "discard"))
+        discarding = True
     elif "discard" in action:
         card_list(action, "discard")  # an empty list is fine; anything else is refused
-    s = state.seats[seat]
-    if s.played:
-        s = evolve_seat(s, discard=(*s.discard, *s.played), played=())
-        state = set_seat(state, seat, s)
-    state, events = refill(state, seat)
-    events[:0] = [*discarded, {"type": "end_turn", "seat": seat, "visible_to": None}]
+    events.append({"type": "end_turn", "seat": seat, "visible_to": None})
+    if draft.played:
+        draft.discard = (*draft.discard, *draft.played)
+        draft.played = ()
+    shuffles = state.shuffles
+    missing = HAND_SIZE - len(draft.hand)
+    if missing > 0:
+        shuffles, drawn = draw_into(state, seat, draft, missing, shuffles)
+        events += drawn
+    seats = seats_with(state.seats, seat, freeze_seat(draft))
     last_in_round = seat == state.players - 1
     if state.finished and last_in_round:
+        turn = evolve_turn(state.turn, seat=seat, discarding=discarding)
+        state = evolve_state(
+            state, seats=seats, shuffles=shuffles, over=True, history=(), turn=turn
+        )
         events.append({"type": "game_over", "winners": _winners(state), "visible_to": None})
-        turn = evolve_turn(state.turn, seat=seat)
-        return evolve_state(state, over=True, history=(), turn=turn), events
-    turn = Turn(seat=(seat + 1) % state.players, round=state.turn.round + last_in_round)
-    return evolve_state(state, turn=turn, history=()), events
+        return state, events
+    turn = _turn_of(_TURN_START, (seat + 1) % state.players, state.turn.round + last_in_round)
+    return _passed(state, seats, shuffles, turn, ()), events
 
 
 def _winners(state: State) -> list[int]:
@@ -178,60 +229,79 @@ def _winners(state: State) -> list[int]:
 def _check_turn(state: State, seat: int, action: Any) -> str:
     if state.over:
         raise IllegalAction("The game is over.")
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat != state.turn.seat:
+    if (
+        seat.__class__ is not int and (isinstance(seat, bool) or not isinstance(seat, int))
+    ) or seat != state.turn.seat:
         raise IllegalAction(f"It is not seat {seat}'s turn.")
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+    if action.__class__ is not dict and not isinstance(action, Mapping):
         raise IllegalAction("An action is an object with a type.")
-    kind = action["type"]
-    allowed = FIELDS.get(kind)
+    kind = action.get("type")
+    if not isinstance(kind, str):
+        raise IllegalAction("An action is an object with a type.")
+    allowed = _KEYS.get(kind)
     if allowed is None:
         raise IllegalAction(f"There is no action {kind!r}.")
-    for key in action:
-        if key != "type" and key not in allowed:
-            raise IllegalAction(f"A {kind.replace('_', ' ')} action has no field {key!r}.")
-    if state.turn.may_remove and kind not in ("remove", "undo"):
+    if not allowed.issuperset(action):
+        for key in action:
+            if key not in allowed:
+                raise IllegalAction(f"A {kind.replace('_', ' ')} action has no field {key!r}.")
+    turn = state.turn
+    if turn.may_remove and kind not in ("remove", "undo"):
         raise IllegalAction("First choose which cards to remove (or none).")
-    if state.turn.discarding and kind in _NOT_WHILE_DISCARDING:
+    if turn.discarding and kind in _NOT_WHILE_DISCARDING:
         raise IllegalAction("You are discarding: no more cards can be played this turn.")
     return kind
 
 
+# The last state `apply` returned that has a history, and the same state without it: the next
+# action's undo snapshot, when play goes on from that state (as it does, action after action).
+_last_bare: tuple[State | None, State | None] = (None, None)
+
+
 def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
     """Apply one action of the seat to act; pure. Raises IllegalAction saying why not."""
+    global _last_bare
     kind = _check_turn(state, seat, action)
-    if kind == "undo":
+    if kind == "move":
+        new, events = play_move(state, board_of(state), seat, action)
+    elif kind == "end_turn":
+        return _progress(*_end_turn(state, seat, action))
+    elif kind == "buy":
+        new, events = _buy(state, seat, action)
+    elif kind == "undo":
         if not state.history:
             raise IllegalAction("Nothing to undo: the turn just began or a card was revealed.")
         previous = evolve_state(state.history[-1], history=state.history[:-1])
-        return Progress(previous, [{"type": "undo", "seat": seat, "visible_to": None}])
-    if kind == "end_turn":
-        return Progress(*_end_turn(state, seat, action))
-    board = board_of(state)
-    if kind == "move":
-        new, events = play_move(state, board, seat, action)
+        return _progress(previous, [{"type": "undo", "seat": seat, "visible_to": None}])
     elif kind == "rubble":
-        new, events = play_space_cards(state, board, seat, action, Terrain.RUBBLE)
+        new, events = play_space_cards(state, board_of(state), seat, action, Terrain.RUBBLE)
     elif kind == "camp":
-        new, events = play_space_cards(state, board, seat, action, Terrain.BASECAMP)
+        new, events = play_space_cards(state, board_of(state), seat, action, Terrain.BASECAMP)
     elif kind == "blockade":
-        new, events = play_blockade(state, board, seat, action)
-    elif kind == "buy":
-        new, events = _buy(state, seat, action)
+        new, events = play_blockade(state, board_of(state), seat, action)
     elif kind == "action":
-        new, events = play_action(state, board, seat, action)
+        new, events = play_action(state, board_of(state), seat, action)
     elif kind == "remove":
         new, events = play_remove(state, seat, action)
     elif kind == "token":
-        new, events = play_token(state, board, seat, action)
+        new, events = play_token(state, board_of(state), seat, action)
     elif kind == "discard":
         new, events = _discard(state, seat, action)
     else:
         raise IllegalAction(f"There is no action {kind!r}.")
+    bare = new if new.history == () else with_history(new, ())
     for event in events:
         if event["type"] in REVEALING:
-            return Progress(evolve_state(new, history=()), events)
-    history = (*state.history, evolve_state(state, history=()))
-    return Progress(evolve_state(new, history=history), events)
+            return _progress(bare, events)
+    earlier = state.history
+    if earlier == ():
+        snapshot = state  # a turn's first snapshot: the state holds no history to drop
+    else:
+        last, last_bare = _last_bare
+        snapshot = last_bare if state is last else with_history(state, ())
+    new = with_history(bare, (*earlier, snapshot))
+    _last_bare = (new, bare)
+    return _progress(new, events)
 
 
 def validate(state: State, seat: int, action: Mapping[str, Any]) -> str | None:

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .records import evolver, replacer, thawer
+
 Hex = tuple[int, int]
 Blockade = tuple[str, int]  # (terrain kind, value), e.g. ("rubble", 2)
 
@@ -70,42 +72,25 @@ class State:
 
 
 _EVOLVERS: dict[type, Any] = {}
-_KEEP = object()  # marks a field the caller did not change
-
-
-def _evolver(cls: type) -> Any:
-    # One compiled function per class, with a keyword per field. For plain frozen records with
-    # slots (no __post_init__) it fills a fresh instance through the slot descriptors: skipping
-    # the frozen __init__ makes a copy several times cheaper on the hot path of `apply`.
-    names = [f.name for f in fields(cls)]
-    values = [f"obj.{n} if {n} is KEEP else {n}" for n in names]
-    namespace: dict[str, Any] = {"cls": cls, "KEEP": _KEEP, "make": object.__new__}
-    if hasattr(cls, "__post_init__") or not hasattr(cls, "__slots__"):
-        body = f"    return cls({', '.join(values)})\n"
-    else:
-        namespace.update({f"set_{n}": getattr(cls, n).__set__ for n in names})
-        body = "    new = make(cls)\n"
-        body += "".join(f"    set_{n}(new, {v})\n" for n, v in zip(names, values, strict=True))
-        body += "    return new\n"
-    params = ", ".join(f"{n}=KEEP" for n in names)
-    source = f"def evolve(obj, *, {params}):\n{body}"
-    exec(source, namespace)  # noqa: S102 - the source is built from the class's own fields
-    return namespace["evolve"]
 
 
 def evolve(obj: Any, **changes: Any) -> Any:
     """A copy of a state dataclass with some fields changed (dataclasses.replace, faster)."""
     make = _EVOLVERS.get(type(obj))
     if make is None:
-        make = _EVOLVERS[type(obj)] = _evolver(type(obj))
+        make = _EVOLVERS[type(obj)] = evolver(type(obj))
     return make(obj, **changes)
 
 
 # Typed copies for the hot paths: they skip the generic lookup and the repacking of keywords.
-evolve_state = _evolver(State)
-evolve_seat = _evolver(Seat)
-evolve_turn = _evolver(Turn)
+evolve_state = evolver(State)
+evolve_seat = evolver(Seat)
+evolve_turn = evolver(Turn)
 _EVOLVERS.update({State: evolve_state, Seat: evolve_seat, Turn: evolve_turn})
+# The state with only its history replaced: every action ends with one.
+with_history = replacer(State, ("history",))
+# A seat an action changes in several steps: one draft, one new Seat.
+thaw_seat, freeze_seat = thawer(Seat)
 
 
 def _hex_out(h: Hex | None) -> list[int] | None:

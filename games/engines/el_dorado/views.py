@@ -2,35 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import CARD_TYPES, SHOP_TYPES
+from .cards import CARD_TYPES
 from .maps import Board, load_map
 from .outcome import outcome
-from .setup import board_for, board_of, map_seed, random_map
+from .seat_parts import seat_part, seat_parts
+from .setup import board_for, random_map
 from .state import State
 from .tokens import TOKENS
-
-# Options that fix hidden order for tests; nobody sees them before the end.
-SECRET_OPTIONS = frozenset({"decks", "cave_tokens"})
-
-
-def _tokens(ids: Sequence[int]) -> list[dict[str, Any]]:
-    return [{"id": t, "kind": TOKENS[t].slug} for t in ids]
-
-
-def _map(state: State) -> dict[str, Any]:
-    """How to find the board: a map name, or the random map's own seed (never the match's)."""
-    board = board_of(state)
-    spec: dict[str, Any] = {"slug": board.slug, "name": board.name}
-    choice = state.options.get("map")
-    if choice == "random":
-        spec["map_seed"] = map_seed(state.seed)
-        spec["map_length"] = state.options.get("map_length")
-    elif not isinstance(choice, str):
-        spec["custom"] = True  # the layout itself is the public "map" option
-    return spec
+from .view_parts import (
+    _PARTS,  # noqa: F401 - clearing it has every next view made afresh
+    blockades_entry,
+    caves_list,
+    match_parts,
+    shop_entry,
+    tokens_part,
+    turn_entry,
+)
 
 
 def board_from_view(view: Mapping[str, Any]) -> Board:
@@ -43,191 +33,75 @@ def board_from_view(view: Mapping[str, Any]) -> Board:
     return load_map(spec["slug"])
 
 
-def _seat_view(
-    state: State,
-    seat: int,
-    own: bool,
-    everything: bool,
-    before: tuple[Any, dict[str, Any]] | None = None,
-) -> dict[str, Any]:
-    """A seat's part of a view; `before` (an earlier Seat record of the same seat in the same
-    match, and its part for the same viewer) lends every list whose pile did not change."""
-    s = state.seats[seat]
-    cards = state.cards
-    discard = s.discard
-    blockades = state.blockades
-    if before is None:
-        was, old = _NO_SEAT, _NO_PART
-    else:
-        was, old = before
-    out: dict[str, Any] = {
-        "seat": seat,
-        "explorers": old["explorers"]
-        if s.explorers is was.explorers
-        else [None if h is None else list(h) for h in s.explorers],
-        "finished": seat in state.finished,
-        "hand_size": len(s.hand),
-        "draw_size": len(s.draw),
-        "discard_size": len(discard),
-        "discard_top": {"id": discard[-1], "card": cards[discard[-1]]} if discard else None,
-        "played": old["played"] if s.played is was.played else _listed(cards, s.played),
-        "removed": old["removed"] if s.removed is was.removed else _listed(cards, s.removed),
-        "acquired": old["acquired"] if s.acquired is was.acquired else _listed(cards, s.acquired),
-        "blockades": old["blockades"]
-        if s.blockades is was.blockades
-        else [{"joint": j, "kind": blockades[j][0], "value": blockades[j][1]} for j in s.blockades],
-        "tokens": old["tokens"] if s.tokens is was.tokens else _tokens(s.tokens),
-        "spent_tokens": old["spent_tokens"]
-        if s.spent_tokens is was.spent_tokens
-        else _tokens(s.spent_tokens),
-    }
-    if everything or own:
-        out["hand"] = old["hand"] if s.hand is was.hand else _listed(cards, s.hand)
-        out["discard"] = old["discard"] if discard is was.discard else _listed(cards, discard)
-        # The owner knows which cards they own, hence their draw pile's contents, never its order.
-        out["draw_counts"] = old["draw_counts"] if s.draw is was.draw else _counted(cards, s.draw)
-    if everything:
-        out["draw"] = _listed(cards, s.draw)
-    return out
-
-
-class _Nothing:
-    """Stands for "no earlier seat": none of its piles is any seat's pile."""
-
-    __slots__ = ("explorers", "played", "removed", "acquired", "blockades", "tokens")
-    __slots__ += ("spent_tokens", "hand", "discard", "draw")
-
-    def __init__(self) -> None:
-        for name in self.__slots__:
-            setattr(self, name, object())
-
-
-_NO_SEAT: Any = _Nothing()
-_NO_PART: dict[str, Any] = {}
-
-
-def _listed(cards: tuple[str, ...], pile: tuple[int, ...]) -> list[dict[str, Any]]:
-    return [{"id": c, "card": cards[c]} for c in pile] if pile else []
-
-
-def _counted(cards: tuple[str, ...], pile: tuple[int, ...]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for c in pile:
-        slug = cards[c]
-        counts[slug] = counts.get(slug, 0) + 1
-    return dict(sorted(counts.items()))
-
-
-# The latest part built per match, seat and viewer kind. An action changes one seat, and mostly
-# one or two of its piles: the next part is the same object while the seat is, else it is built
-# lending the lists of the piles that stayed (views share them: they are read-only).
-_PARTS: dict[tuple[int, int, bool], tuple[Any, Any, Any, bool, dict[str, Any]]] = {}
-
-
-def _shared_seat_view(state: State, seat: int, own: bool) -> dict[str, Any]:
-    s = state.seats[seat]
-    cards = state.cards
-    key = (id(cards), seat, own)
-    entry = _PARTS.get(key)
-    finished = seat in state.finished
-    if entry is not None and entry[0] is cards and entry[1] is state.blockades:
-        if entry[2] is s and entry[3] == finished:
-            return dict(entry[4])
-        part = _seat_view(state, seat, own, False, (entry[2], entry[4]))
-    else:
-        if len(_PARTS) > 4096:
-            _PARTS.clear()
-        part = _seat_view(state, seat, own, False)
-    _PARTS[key] = (cards, state.blockades, s, finished, part)
-    return dict(part)
-
-
-# Parts of a view that change only when two parts of the state do: built once and kept while
-# both state objects (which later states of the match share) stay the same. Every view reads
-# three of them, so the check is two identity tests, nothing more.
-_KEPT: dict[tuple[Callable[[State], Any], int, int], tuple[Any, Any, Any]] = {}
-
-
-def _kept(state: State, build: Callable[[State], Any], first: Any, second: Any) -> Any:
-    key = (build, id(first), id(second))
-    entry = _KEPT.get(key)
-    if entry is None or entry[0] is not first or entry[1] is not second:
-        if len(_KEPT) > 1536:
-            _KEPT.clear()
-        entry = _KEPT[key] = (first, second, build(state))
-    return entry[2]
-
-
-def _shop_parts(state: State) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    supply, market = state.supply, state.market
-    slots = [{"card": slug, "left": len(supply[slug]) if slug else 0} for slug in market]
-    reserve = [
-        {"card": slug, "left": len(supply[slug])}
-        for slug in SHOP_TYPES
-        if supply[slug] and slug not in market
-    ]
-    return slots, reserve
-
-
-def _blockade_list(state: State) -> list[dict[str, Any]]:
-    owners = state.blockade_owner
-    return [
-        {"joint": i, "kind": k, "value": v, "owner": owners[i]}
-        for i, (k, v) in enumerate(state.blockades)
-    ]
-
-
 def player_view(state: State, seat: int | None) -> dict[str, Any]:
     """Everything `seat` may see (None: a spectator); everything once the game is over.
 
     Views share the parts that did not change with earlier views: treat them as read-only."""
-    everything = state.over
+    if state.over:
+        return _final_view(state, seat)
+    m = match_parts(state)
+    # Each kept part is checked against the state objects it was built from, and made again
+    # (and kept with those objects) when one of them changed.
     turn = state.turn
-    # Kept while the state objects they come from stay: how to find the board (options and
-    # seed), the shop (changes when a card is bought), the blockades (when one is taken).
-    slots, reserve = _kept(state, _shop_parts, state.supply, state.market)
-    view: dict[str, Any] = {
+    kept_turn = m.turn
+    if kept_turn[0] is not turn:
+        kept_turn = m.turn = turn_entry(turn)
+    shop = m.shop
+    if shop[0] is not state.supply or shop[1] is not state.market:
+        shop = m.shop = shop_entry(state)
+    blockades = m.blockades
+    if blockades[0] is not state.blockades or blockades[1] is not state.blockade_owner:
+        blockades = m.blockades = blockades_entry(state)
+    caves = m.caves
+    if caves[0] is not state.caves:
+        caves = m.caves = (state.caves, caves_list(m.cave_hexes, state.caves))
+    finished = m.finished
+    if finished[0] is not state.finished:
+        finished = m.finished = (state.finished, list(state.finished))
+    return {
         "game": "el-dorado",
         "players": state.players,
         "viewer": seat,
-        "over": everything,
+        "over": False,
         "round": turn.round,
-        "to_act": [] if everything else [turn.seat],
-        "turn": {
-            "seat": turn.seat,
-            "bought": turn.bought,
-            "discarding": turn.discarding,
-            "pass_through": turn.pass_through,
-            "next_kind": turn.next_kind,
-            "may_remove": turn.may_remove,
-            "can_undo": bool(state.history),
-            "keep_possible": bool(turn.single_used),
-            "single_used": list(turn.single_used),
-        },
-        "options": {
-            k: v for k, v in state.options.items() if everything or k not in SECRET_OPTIONS
-        },
-        "map": _kept(state, _map, state.options, state.seed),
-        "blockades": _kept(state, _blockade_list, state.blockades, state.blockade_owner),
+        "to_act": kept_turn[1],
+        "turn": kept_turn[3] if state.history else kept_turn[2],
+        "options": m.public_options,
+        "map": m.map,
+        "blockades": blockades[2],
+        "market": shop[2],
+        "reserve": shop[3],
+        "caves": caves[1],
+        "finished": finished[1],
+        "seats": seat_parts(m, state, seat),
+    }
+
+
+def _final_view(state: State, seat: int | None) -> dict[str, Any]:
+    """The view of a finished game: every secret shown, to everybody."""
+    m = match_parts(state)
+    _, _, slots, reserve = shop_entry(state)
+    result = outcome(state)
+    return {
+        "game": "el-dorado",
+        "players": state.players,
+        "viewer": seat,
+        "over": True,
+        "round": state.turn.round,
+        "to_act": [],
+        "turn": turn_entry(state.turn)[3 if state.history else 2],
+        "options": dict(state.options),
+        "map": m.map,
+        "blockades": blockades_entry(state)[2],
         "market": slots,
         "reserve": reserve,
-        "caves": [
-            {"hex": list(h), "left": len(stack)}
-            for h, stack in zip(board_of(state).caves, state.caves, strict=False)
-        ]
-        if state.caves
-        else [],
+        "caves": caves_list(m.cave_hexes, state.caves),
         "finished": list(state.finished),
-        "seats": [_seat_view(state, i, True, True) for i in range(state.players)]
-        if everything
-        else [_shared_seat_view(state, i, i == seat) for i in range(state.players)],
+        "seats": [seat_part(m, state, i, True, True) for i in range(state.players)],
+        "seed": state.seed,
+        "cave_stacks": [tokens_part(stack) for stack in state.caves],
+        "outcome": result.to_dict() if result else None,
     }
-    if everything:
-        view["seed"] = state.seed
-        view["cave_stacks"] = [_tokens(stack) for stack in state.caves]
-        result = outcome(state)
-        view["outcome"] = result.to_dict() if result else None
-    return view
 
 
 # A public event its private twin tells in full, to whoever sees both: the log shows one line.
