@@ -129,34 +129,41 @@ def _kind_steps(board: Board) -> dict[str, dict[Hex, tuple[tuple[Hex, int, int |
 
 def _region(
     board: Board, start: Hex, kind: str, power: int
-) -> tuple[frozenset[Hex], tuple[int, ...]]:
-    """The spaces one play could reach with no explorer and no blockade in the way, and the
-    joints of the steps into them. A blockade only adds to a step's cost and an explorer only
-    bars a space: no other space and no other joint can change what the play reaches."""
+) -> tuple[frozenset[Hex], tuple[int, ...], dict[Hex, Path]]:
+    """The spaces but the start that one play could reach with no explorer and no blockade in
+    the way, the joints of the steps into them, and what `reachable_spaces` gives then. A
+    blockade only adds to a step's cost and an explorer only bars a space: no other space and
+    no other joint can change what the play reaches."""
     table = _kind_steps(board)[kind]
     finals = board.final_set
     best = {start: power}
+    out: dict[Hex, Path] = {}
     spaces: set[Hex] = set()
     joints: set[int] = set()
-    # By power left, most first: each space is expanded once, with the most it can have left.
-    waiting: list[list[Hex]] = [[] for _ in range(power + 1)]
-    waiting[power].append(start)
-    for left in range(power, 0, -1):
-        for here in waiting[left]:
-            if best[here] != left:
+    # `reachable_spaces`' own search (same order, same paths) without the checks for
+    # blockades and explorers: the region comes with the plain answer for free.
+    frontier: list[tuple[Hex, int, Path]] = [(start, power, ())]
+    while frontier:
+        here, left, path = frontier.pop()
+        for to, value, joint in table.get(here, ()):
+            if value > left:
                 continue
-            for to, value, joint in table.get(here, ()):
-                if value > left:
-                    continue
-                spaces.add(to)
-                if joint is not None:
-                    joints.add(joint)
-                rest = left - value
-                if to in finals or best.get(to, -1) >= rest:
-                    continue
-                best[to] = rest
-                waiting[rest].append(to)
-    return frozenset(spaces), tuple(sorted(joints))
+            spaces.add(to)
+            if joint is not None:
+                joints.add(joint)
+            if to in finals:
+                if to not in out:
+                    out[to] = (*path, to)
+                continue
+            rest = left - value
+            if best.get(to, -1) >= rest:
+                continue
+            best[to] = rest
+            out[to] = new_path = (*path, to)
+            frontier.append((to, rest, new_path))
+    out.pop(start, None)
+    spaces.discard(start)
+    return frozenset(spaces), tuple(sorted(joints)), out
 
 
 # What one play reaches, by the facts in its region: the same region recurs across the
@@ -199,13 +206,16 @@ def reach_entry(
     if region is None:
         if len(regions) > 20_000:
             regions.clear()
-        region = regions[(start, kind, power)] = (*_region(board, start, kind, power), {})
+        spaces, joints, plain = _region(board, start, kind, power)
+        region = regions[(start, kind, power)] = (spaces, joints, {})
+        region[2][(False, (), ())] = (plain, None, 0.0, None)
     spaces, joints, table = region
-    near_blocked = blocked & spaces
-    if not near_blocked or (len(near_blocked) == 1 and start in near_blocked):
-        blocked_key: tuple[Hex, ...] = ()  # nobody else in the way: the usual case
+    if spaces.isdisjoint(blocked):
+        # Nobody else in the way, the usual case: then passing through changes nothing.
+        blocked_key: tuple[Hex, ...] = ()
+        passing = False
     else:
-        blocked_key = tuple(sorted(near_blocked - {start}))
+        blocked_key = tuple(sorted(blocked & spaces))
     near = tuple([(j, open_joints[j]) for j in joints if j in open_joints]) if joints else ()
     key = (passing, blocked_key, near)
     entry = table.get(key)

@@ -54,8 +54,21 @@ def _build(board: Board) -> BoardTables:
 _TABLES: dict[int, tuple[Board, BoardTables]] = {}
 
 
+# The last board asked for: play after play asks for the same one.
+_last: tuple[Board | None, BoardTables | None] = (None, None)
+
+
 def tables_of(board: Board) -> BoardTables:
     """The lookup tables of a board."""
+    global _last
+    last = _last
+    if last[0] is board:
+        return last[1]  # type: ignore[return-value]
+    _last = (board, _tables_of(board))
+    return _last[1]  # type: ignore[return-value]
+
+
+def _tables_of(board: Board) -> BoardTables:
     entry = _TABLES.get(id(board))
     if entry is not None and entry[0] is board:
         return entry[1]

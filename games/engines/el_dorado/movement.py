@@ -4,27 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from functools import lru_cache
 
 from .board_tables import TERRAIN_KIND, tables_of
 from .errors import IllegalAction
 from .maps import Board, Terrain, neighbours_of
-from .records import builder
 from .state import Hex, State
 
 BLOCKADE_KIND: dict[str, str] = {"jungle": "machete", "river": "paddle", "village": "coin"}
 KIND_TERRAIN: dict[str, str] = {"machete": "jungle", "paddle": "river", "coin": "village"}
-
-
-@dataclass(frozen=True, slots=True)
-class Walk:
-    end: Hex | None  # None: the explorer reached El Dorado
-    taken: tuple[int, ...]  # joints whose blockade this play took, in order
-    power_left: int
-
-
-_walk = builder(Walk)
 
 
 def occupied(state: State, moving: Hex | None = None) -> frozenset[Hex]:
@@ -95,15 +83,17 @@ def walk(
     label: str,
     passing: bool = False,
     claim: str | None = None,
-) -> Walk:
+) -> tuple[Hex | None, tuple[int, ...]]:
     """Check one card play of `kind` and `power` along `path`; raise with the reason if illegal.
-    `claim` says what the play counts as, for messages ("<label> is a <kind> card" if None)."""
+    `claim` says what the play counts as, for messages ("<label> is a <kind> card" if None).
+    Returns where the explorer ends (None: in El Dorado) and the joints whose blockade the play
+    took, in order."""
     if not path:
         raise IllegalAction("A move needs a path of at least one space.")
     steps = tables_of(board).steps
     owners = state.blockade_owner
     seats = state.seats
-    taken: list[int] = []
+    taken: tuple[int, ...] = ()
     here = start
     last = len(path) - 1
     for i, to in enumerate(path):
@@ -132,7 +122,7 @@ def walk(
                     f"{blockade_name(blockade)} needs {blockade[1]}."
                 )
             power -= blockade[1]
-            taken.append(joint)
+            taken = (*taken, joint)
         if wanted != kind:
             claim = claim or f"{label} is a {kind} card"
             raise IllegalAction(f"{claim}; the next space is {space_name(board, to)}.")
@@ -144,12 +134,12 @@ def walk(
         if final:
             if i != last:
                 raise IllegalAction("A final space leads to El Dorado; the path ends there.")
-            return _walk(None, tuple(taken), power)
+            return None, taken
         here = to
     if passing and here in others(state, start):
         # A pass token lets a play pass occupied spaces, never stop on one.
         raise IllegalAction(f"Space {list(here)} holds another explorer; a move cannot end there.")
-    return _walk(here, tuple(taken), power)
+    return here, taken
 
 
 def open_blockades(state: State) -> dict[int, tuple[str, int]]:

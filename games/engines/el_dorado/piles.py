@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import filterfalse
 from typing import Any
 
 from .cards import CARD_TYPES, CardType
 from .errors import IllegalAction
-from .setup import rng
+from .setup import shuffle
 from .state import Hex, Seat, State, evolve_state, freeze_seat, thaw_seat
 
 Event = dict[str, Any]
+# A play's events, or (function, arguments) that builds them when they are first read.
+Told = list[Event] | tuple[Callable[..., list[Event]], tuple[Any, ...]]
 
 
 def seats_with(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
@@ -81,6 +83,14 @@ def check_in_hand(state: State, seat: int, cards: list[int]) -> None:
 
 def without(cards: tuple[int, ...], gone: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     """`cards` minus `gone`, order kept."""
+    if len(gone) == 1:
+        # One card leaving (the usual play): cut it out rather than filter the whole pile.
+        card = gone[0]
+        if cards.count(card) == 1:
+            i = cards.index(card)
+            return cards[:i] + cards[i + 1 :]
+    elif not gone:
+        return cards
     return tuple(filterfalse(set(gone).__contains__, cards))
 
 
@@ -89,38 +99,56 @@ def draw_into(
 ) -> tuple[int, list[Event]]:
     """Draw `count` cards into a seat's draft (`thaw_seat`), shuffling the discard pile only
     when the draw pile is empty: the new shuffle counter, and the events telling it."""
+    shuffles, drawn, shuffled = draw_cards(state, draft, count, shuffles)
+    return shuffles, drawn_events(seat, state.cards, drawn, shuffled)
+
+
+def draw_cards(
+    state: State, draft: Any, count: int, shuffles: int
+) -> tuple[int, list[int], int | None]:
+    """`draw_into` without the events: the new shuffle counter, the cards drawn and how many
+    cards a reshuffle shuffled (None: there was none)."""
     pile = draft.draw
-    count = max(count, 0)
-    events: list[Event] = []
+    shuffled = None
     if len(pile) >= count:
-        drawn = list(pile[:count])
-        draft.draw = tuple(pile[count:])
+        drawn = list(pile[:count]) if count > 0 else []
+        draft.draw = pile[count:] if count > 0 else pile
     else:
         drawn = list(pile)
         discard = list(draft.discard)
         rest: list[int] = []
         if discard:
             rest, discard = discard, []
-            rng(state.seed, "shuffle", shuffles).shuffle(rest)
+            shuffle(rest, state.seed, "shuffle", shuffles)
             shuffles += 1
-            events.append({"type": "shuffle", "seat": seat, "count": len(rest), "visible_to": None})
+            shuffled = len(rest)
             take = count - len(drawn)
             drawn += rest[:take]
             rest = rest[take:]
         draft.draw = tuple(rest)
         draft.discard = tuple(discard)
     draft.hand = (*draft.hand, *drawn)
-    cards = state.cards
+    return shuffles, drawn, shuffled
+
+
+def drawn_events(
+    seat: int, slugs: tuple[str, ...], drawn: list[int], shuffled: int | None
+) -> list[Event]:
+    """The events of a draw: a reshuffle if any, then how many cards (public) and which
+    (the drawing seat only)."""
+    events: list[Event] = []
+    if shuffled is not None:
+        events.append({"type": "shuffle", "seat": seat, "count": shuffled, "visible_to": None})
     events.append({"type": "draw", "seat": seat, "count": len(drawn), "visible_to": None})
     events.append(
         {
             "type": "drew",
             "seat": seat,
-            "cards": [{"id": c, "card": cards[c]} for c in drawn],
+            "cards": [{"id": c, "card": slugs[c]} for c in drawn],
             "visible_to": [seat],
         }
     )
-    return shuffles, events
+    return events
 
 
 def draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:

@@ -21,6 +21,7 @@ from .movement import (
 )
 from .piles import (
     Event,
+    Told,
     card_list,
     card_ref,
     check_in_hand,
@@ -45,16 +46,21 @@ from .state import (
 )
 from .tokens import POWER_TOKENS, TOKENS, TokenKind
 
-Result = tuple[State, list[Event]]
+Result = tuple[State, Told]
 
 _WILD, _ACTION = Kind.WILD, Kind.ACTION
 _KIND_NAMES = {kind: str(kind) for kind in Kind}
+# Plain copies of the card table, read on every play (faster than the read-only view).
+_CARD_TYPES = dict(CARD_TYPES)
+_SINGLE_USE = frozenset(slug for slug, t in CARD_TYPES.items() if t.single_use)
 
 
 def _explorer(state: State, seat: int, action: Mapping[str, Any]) -> tuple[int, Hex]:
     index = action.get("explorer", 0)
     explorers = state.seats[seat].explorers
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(explorers):
+    if (
+        index.__class__ is not int and (isinstance(index, bool) or not isinstance(index, int))
+    ) or not 0 <= index < len(explorers):
         raise IllegalAction(f"You have no explorer {index!r}.")
     here = explorers[index]
     if here is None:
@@ -79,18 +85,19 @@ def _power_source(
         kind = str(token.kind)
         name = f"The {token.label()}"
         return kind, token.value, name, None, token_id, f"{name} plays as {kind}"
-    card = card_ref(action)
-    if card not in state.seats[seat].hand:
+    card = action.get("card")
+    if card.__class__ is not int or card not in state.seats[seat].hand:
+        card = card_ref(action)
         check_in_hand(state, seat, [card])
-    t = CARD_TYPES[state.cards[card]]
+    t = _CARD_TYPES[state.cards[card]]
     chosen = action.get("as")
     claim = None
-    if t.kind == _WILD:
+    if t.kind is _WILD:
         kind = chosen or default_kind()
         if kind not in MOVE_KINDS:
             raise IllegalAction(f"{t.name} is wild: choose machete, paddle or coin.")
         claim = f"{t.name} plays as {kind}"
-    elif t.kind == _ACTION:
+    elif t.kind is _ACTION:
         raise IllegalAction(f"{t.name} is an action card; play it with an action, not a move.")
     else:
         kind = _KIND_NAMES[t.kind]
@@ -130,7 +137,7 @@ def _spend(state: State, draft: Any, turn: Turn, card: int | None, token: int | 
     if card is None:
         return turn
     draft.hand = without(draft.hand, (card,))
-    single = CARD_TYPES[state.cards[card]].single_use
+    single = state.cards[card] in _SINGLE_USE
     if single or turn.next_kind is not None:
         used = (*turn.single_used, card) if single else turn.single_used
         turn = evolve_turn(turn, next_kind=None, single_used=used)
@@ -220,10 +227,12 @@ def _path(raw: Any) -> list[Hex]:
         raise IllegalAction("A move needs a path: the spaces entered, one after another.")
     path = []
     for h in raw:
-        if h.__class__ is list and len(h) == 2 and h[0].__class__ is int and h[1].__class__ is int:
-            path.append((h[0], h[1]))
-        else:
-            path.append(hex_ref(h, "path step"))
+        if h.__class__ is list and len(h) == 2:
+            q, r = h
+            if q.__class__ is int and r.__class__ is int:
+                path.append((q, r))
+                continue
+        path.append(hex_ref(h, "path step"))
     return path
 
 
@@ -231,38 +240,64 @@ def _path(raw: Any) -> list[Hex]:
 _moved = replacer(State, ("seats", "turn", "blockade_owner", "finished", "caves", "history"))
 
 
-def play_move(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
-    """One card (or power token) played to walk one explorer along a path."""
+def play_move(
+    state: State, board: Board, seat: int, action: Mapping[str, Any], history: tuple[State, ...]
+) -> Result:
+    """One card (or power token) played to walk one explorer along a path; the new state
+    carries `history` for undo."""
     explorer, here = _explorer(state, seat, action)
     path = _path(action.get("path"))
     kind, power, name, card, token, claim = _power_source(
         state, seat, action, lambda: _first_kind(state, board, here, path[0])
     )
     turn = state.turn
-    w = walk(state, board, here, path, kind, power, name, turn.pass_through, claim)
+    end, taken = walk(state, board, here, path, kind, power, name, turn.pass_through, claim)
     draft = thaw_seat(state.seats[seat])
     turn = _spend(state, draft, turn, card, token)
-    owners, events = _take(state, draft, seat, explorer, w.taken)
+    owners, blockades = _take(state, draft, seat, explorer, taken)
+    finished, caves, arrived = _arrive(state, board, draft, seat, explorer, here, end)
+    seats = seats_with(state.seats, seat, freeze_seat(draft))
+    state = _moved(state, seats, turn, owners, finished, caves, history)
+    slug = state.cards[card] if card is not None else TOKENS[token].slug
+    told = (seat, explorer, slug, kind, here, path, blockades, arrived)
+    # Arriving may reveal a cave token, which `apply` must see at once; otherwise the events
+    # wait until read.
+    return state, _move_events(*told) if arrived else (_move_events, told)
+
+
+def _move_events(
+    seat: int,
+    explorer: int,
+    slug: str,
+    kind: str,
+    here: Hex,
+    path: list[Hex],
+    blockades: list[Event],
+    arrived: list[Event],
+) -> list[Event]:
     move = {
         "type": "move",
         "seat": seat,
         "explorer": explorer,
-        "card": state.cards[card] if card is not None else TOKENS[token].slug,
+        "card": slug,
         "as": kind,
         "from": [here[0], here[1]],
         "path": [[q, r] for q, r in path],
         "visible_to": None,
     }
-    finished, caves, arrived = _arrive(state, board, draft, seat, explorer, here, w.end)
-    seats = seats_with(state.seats, seat, freeze_seat(draft))
-    state = _moved(state, seats, turn, owners, finished, caves, ())
-    return state, [move, *events, *arrived]
+    return [move, *blockades, *arrived]
 
 
 def play_space_cards(
-    state: State, board: Board, seat: int, action: Mapping[str, Any], terrain: Terrain
+    state: State,
+    board: Board,
+    seat: int,
+    action: Mapping[str, Any],
+    terrain: Terrain,
+    history: tuple[State, ...],
 ) -> Result:
-    """Enter a rubble space (discarding) or a base camp (removing cards from the game)."""
+    """Enter a rubble space (discarding) or a base camp (removing cards from the game); the new
+    state carries `history` for undo."""
     explorer, here = _explorer(state, seat, action)
     to = hex_ref(action.get("to"))
     cards = card_list(action)
@@ -316,13 +351,16 @@ def play_space_cards(
         blockade_owner=owners,
         finished=finished,
         caves=caves,
-        history=(),
+        history=history,
     )
     return state, [entered, *private, *events, *arrived]
 
 
-def play_blockade(state: State, board: Board, seat: int, action: Mapping[str, Any]) -> Result:
-    """Take the blockade between an explorer and a neighbouring space without moving."""
+def play_blockade(
+    state: State, board: Board, seat: int, action: Mapping[str, Any], history: tuple[State, ...]
+) -> Result:
+    """Take the blockade between an explorer and a neighbouring space without moving; the new
+    state carries `history` for undo."""
     explorer, here = _explorer(state, seat, action)
     to = hex_ref(action.get("to"))
     joint = open_blockade(state, board, here, to)
@@ -353,7 +391,7 @@ def play_blockade(state: State, board: Board, seat: int, action: Mapping[str, An
         turn = _spend(state, draft, turn, card, token)
     owners, events = _take(state, draft, seat, explorer, (joint,), (here, to))
     seats = seats_with(state.seats, seat, freeze_seat(draft))
-    state = evolve_state(state, seats=seats, turn=turn, blockade_owner=owners, history=())
+    state = evolve_state(state, seats=seats, turn=turn, blockade_owner=owners, history=history)
     return state, events
 
 

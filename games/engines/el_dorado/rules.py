@@ -10,7 +10,16 @@ from .cards import CARD_TYPES, HALF_COINS, HAND_SIZE, SHOP_TYPES, changed_half_c
 from .errors import IllegalAction
 from .maps import Terrain
 from .outcome import ranking
-from .piles import Event, card_list, check_in_hand, draw_into, seats_with, without
+from .piles import (
+    Event,
+    Told,
+    card_list,
+    check_in_hand,
+    draw_cards,
+    drawn_events,
+    seats_with,
+    without,
+)
 from .plays import (
     gain_into,
     play_action,
@@ -57,10 +66,30 @@ _SHOP = frozenset(SHOP_TYPES)
 REVEALING = frozenset({"draw", "shuffle", "cave_token"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Progress:
+    """The state an action led to, and the events telling what happened."""
+
     state: State
-    events: list[dict[str, Any]]
+    # The events, or (function, arguments) building them: most callers (replays, bots) never
+    # read them, so the common plays leave them unbuilt until `events` is first read.
+    told: Told
+
+    @property
+    def events(self) -> list[Event]:
+        told = self.told
+        if told.__class__ is tuple:
+            make, args = told
+            told = make(*args)
+            object.__setattr__(self, "told", told)  # built once: later reads see the same list
+        return told
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Progress):
+            return NotImplemented
+        return self.state == other.state and self.events == other.events
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 _progress = builder(Progress)
@@ -76,11 +105,18 @@ def is_over(state: State) -> bool:
     return state.over
 
 
+# Plain dicts of the card tables: read for every card paying, faster than the read-only views.
+_HALF_COINS = dict(HALF_COINS)
+_SINGLE_USE = frozenset(slug for slug, t in CARD_TYPES.items() if t.single_use)
+# The turn after a buy: the fields a buy changes, in this order.
+_turn_bought = replacer(Turn, ("bought", "next_kind", "single_used"))
 # The state after a buy: the fields a buy changes, in this order.
 _bought = replacer(State, ("seats", "turn", "supply", "market", "history"))
 
 
-def _buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+def _buy(
+    state: State, seat: int, action: Mapping[str, Any], history: tuple[State, ...]
+) -> tuple[State, Told]:
     turn = state.turn
     if turn.bought:
         raise IllegalAction("You have already bought a card this turn.")
@@ -109,12 +145,13 @@ def _buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, lis
             raise IllegalAction("Only coin tokens pay for cards, each once.")
     slugs = state.cards
     changed = turn.next_kind if cards else None
-    worth = {c: HALF_COINS[slugs[c]] for c in cards}
+    paying = [slugs[c] for c in cards]
+    worth = [_HALF_COINS[p] for p in paying]
     if changed:
         # A change token sets the kind of the next card played, for money too: the first card
         # paying pays as that kind.
-        worth[cards[0]] = changed_half_coins(slugs[cards[0]], changed)
-    halves = sum(worth.values())
+        worth[0] = changed_half_coins(paying[0], changed)
+    halves = sum(worth)
     if tokens:
         halves += sum(2 * TOKENS[t].value for t in tokens)
     cost = bought_type.cost
@@ -123,7 +160,10 @@ def _buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, lis
         raise IllegalAction(f"Your cards give {paid} coins; {name} costs {cost}.")
     # Coin and wild cards are used for their printed value: single-use ones leave the game;
     # any card only worth half a coin is discarded normally.
-    used = [c for c in cards if CARD_TYPES[slugs[c]].single_use and worth[c] > 1]
+    used = []
+    if not _SINGLE_USE.isdisjoint(paying):
+        paid = zip(cards, worth, paying, strict=True)
+        used = [c for c, w, p in paid if p in _SINGLE_USE and w > 1]
     kept = [c for c in cards if c not in used] if used else cards
     draft = thaw_seat(s)
     draft.hand = without(s.hand, cards)
@@ -131,12 +171,7 @@ def _buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, lis
     draft.removed = (*s.removed, *used)
     draft.tokens = without(s.tokens, tokens)
     draft.spent_tokens = (*s.spent_tokens, *tokens)
-    turn = evolve_turn(
-        turn,
-        bought=True,
-        single_used=(*turn.single_used, *used),
-        next_kind=None if changed else turn.next_kind,
-    )
+    turn = _turn_bought(turn, True, None if changed else turn.next_kind, (*turn.single_used, *used))
     remaining = len(state.supply[slug]) - 1
     supply, market, gained = gain_into(state, draft, seat, slug)
     if from_reserve and remaining:
@@ -145,30 +180,44 @@ def _buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, lis
         slots[slots.index(None)] = slug
         market = tuple(slots)
     seats = seats_with(state.seats, seat, freeze_seat(draft))
-    state = _bought(state, seats, turn, supply, market, ())
+    state = _bought(state, seats, turn, supply, market, history)
+    return state, (_buy_events, (seat, slug, gained["id"], cards, slugs, tuple(tokens)))
+
+
+def _buy_events(
+    seat: int, slug: str, gained: int, cards: list[int], slugs: tuple[str, ...], tokens: tuple
+) -> list[Event]:
     bought = {
         "type": "buy",
         "seat": seat,
         "card": slug,
-        "id": gained["id"],
+        "id": gained,
         "pay": [{"id": c, "card": slugs[c]} for c in cards],
         "tokens": list(tokens),
         "visible_to": None,
     }
-    return state, [bought]
+    return [bought]
 
 
 def _discard_into(state: State, seat: int, draft: Any, cards: list[int]) -> list[Event]:
     """Discard cards from the hand of the seat's draft (the caller marks the turn discarding)."""
+    _discard_cards(state, seat, draft, cards)
+    return _discard_events(seat, state.cards, cards)
+
+
+def _discard_cards(state: State, seat: int, draft: Any, cards: list[int]) -> None:
     check_in_hand(state, seat, cards)
     draft.hand = without(draft.hand, cards)
     draft.discard = (*draft.discard, *cards)
+
+
+def _discard_events(seat: int, slugs: tuple[str, ...], cards: list[int]) -> list[Event]:
     # Cards discarded from hand were never played: others learn only how many.
     public = {"type": "discard", "seat": seat, "count": len(cards), "visible_to": None}
     private = {
         "type": "discarded",
         "seat": seat,
-        "cards": [{"id": c, "card": state.cards[c]} for c in cards],
+        "cards": [{"id": c, "card": slugs[c]} for c in cards],
         "visible_to": [seat],
     }
     return [public, private]
@@ -190,36 +239,65 @@ _TURN_START = Turn()
 _passed = replacer(State, ("seats", "shuffles", "turn", "history"))
 
 
-def _end_turn(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+def _end_turn(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, Told]:
     draft = thaw_seat(state.seats[seat])
-    events: list[Event] = []
     discarding = state.turn.discarding
+    discarded: list[int] = []
     if action.get("discard"):
         # Ending the turn may first discard cards kept in hand: the same as a discard action.
-        events = _discard_into(state, seat, draft, card_list(action, "discard"))
+        discarded = card_list(action, "discard")
+        _discard_cards(state, seat, draft, discarded)
         discarding = True
     elif "discard" in action:
         card_list(action, "discard")  # an empty list is fine; anything else is refused
-    events.append({"type": "end_turn", "seat": seat, "visible_to": None})
     if draft.played:
         draft.discard = (*draft.discard, *draft.played)
         draft.played = ()
     shuffles = state.shuffles
     missing = HAND_SIZE - len(draft.hand)
+    drawn = None
     if missing > 0:
-        shuffles, drawn = draw_into(state, seat, draft, missing, shuffles)
-        events += drawn
+        shuffles, cards, shuffled = draw_cards(state, draft, missing, shuffles)
+        drawn = (cards, shuffled)
     seats = seats_with(state.seats, seat, freeze_seat(draft))
+    told = (seat, state.cards, discarded, drawn)
     last_in_round = seat == state.players - 1
     if state.finished and last_in_round:
         turn = evolve_turn(state.turn, seat=seat, discarding=discarding)
         state = evolve_state(
             state, seats=seats, shuffles=shuffles, over=True, history=(), turn=turn
         )
+        events = _end_turn_events(*told)
         events.append({"type": "game_over", "winners": _winners(state), "visible_to": None})
         return state, events
-    turn = _turn_of(_TURN_START, (seat + 1) % state.players, state.turn.round + last_in_round)
-    return _passed(state, seats, shuffles, turn, ()), events
+    turn = _turn_start((seat + 1) % state.players, state.turn.round + last_in_round)
+    return _passed(state, seats, shuffles, turn, ()), (_end_turn_events, told)
+
+
+# Turns as they begin, by (seat, round): plain values, so every match shares them.
+_TURNS: dict[tuple[int, int], Turn] = {}
+
+
+def _turn_start(seat: int, number: int) -> Turn:
+    turn = _TURNS.get((seat, number))
+    if turn is None:
+        if len(_TURNS) > 4096:
+            _TURNS.clear()
+        turn = _TURNS[(seat, number)] = _turn_of(_TURN_START, seat, number)
+    return turn
+
+
+def _end_turn_events(
+    seat: int,
+    slugs: tuple[str, ...],
+    discarded: list[int],
+    drawn: tuple[list[int], int | None] | None,
+) -> list[Event]:
+    events = _discard_events(seat, slugs, discarded) if discarded else []
+    events.append({"type": "end_turn", "seat": seat, "visible_to": None})
+    if drawn is not None:
+        events += drawn_events(seat, slugs, *drawn)
+    return events
 
 
 def _winners(state: State) -> list[int]:
@@ -227,6 +305,24 @@ def _winners(state: State) -> list[int]:
 
 
 def _check_turn(state: State, seat: int, action: Any) -> str:
+    # The common case (a plain dict and int from the seat to act, nothing pending) in a few
+    # steps; anything else takes the full checks, which say what is wrong.
+    if action.__class__ is dict and seat.__class__ is int and not state.over:
+        turn = state.turn
+        kind = action.get("type")
+        if seat == turn.seat and kind.__class__ is str:
+            allowed = _KEYS.get(kind)
+            if (
+                allowed is not None
+                and allowed.issuperset(action)
+                and not turn.may_remove
+                and not turn.discarding
+            ):
+                return kind
+    return _check_turn_fully(state, seat, action)
+
+
+def _check_turn_fully(state: State, seat: int, action: Any) -> str:
     if state.over:
         raise IllegalAction("The game is over.")
     if (
@@ -258,28 +354,48 @@ def _check_turn(state: State, seat: int, action: Any) -> str:
 _last_bare: tuple[State | None, State | None] = (None, None)
 
 
+def _history_after(state: State) -> tuple[State, ...]:
+    """The undo history of the state an action leads from `state`: the turn's earlier states
+    and this one, each without a history of its own."""
+    earlier = state.history
+    if earlier == ():
+        return (state,)  # a turn's first snapshot: the state holds no history to drop
+    last, last_bare = _last_bare
+    return (*earlier, last_bare if state is last else with_history(state, ()))
+
+
 def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
     """Apply one action of the seat to act; pure. Raises IllegalAction saying why not."""
-    global _last_bare
     kind = _check_turn(state, seat, action)
+    # The plays that put explorers or cards into play build their state with its undo history
+    # at once; the rest below build it bare and then add the history.
     if kind == "move":
-        new, events = play_move(state, board_of(state), seat, action)
+        new, events = play_move(state, board_of(state), seat, action, _history_after(state))
     elif kind == "end_turn":
         return _progress(*_end_turn(state, seat, action))
     elif kind == "buy":
-        new, events = _buy(state, seat, action)
-    elif kind == "undo":
+        return _progress(*_buy(state, seat, action, _history_after(state)))
+    elif kind == "rubble" or kind == "camp":
+        terrain = Terrain.RUBBLE if kind == "rubble" else Terrain.BASECAMP
+        history = _history_after(state)
+        new, events = play_space_cards(state, board_of(state), seat, action, terrain, history)
+    elif kind == "blockade":
+        new, events = play_blockade(state, board_of(state), seat, action, _history_after(state))
+    else:
+        return _apply_other(state, seat, action, kind)
+    if events.__class__ is list and _reveals(events):
+        return _progress(with_history(new, ()), events)
+    return _progress(new, events)
+
+
+def _apply_other(state: State, seat: int, action: Mapping[str, Any], kind: str) -> Progress:
+    global _last_bare
+    if kind == "undo":
         if not state.history:
             raise IllegalAction("Nothing to undo: the turn just began or a card was revealed.")
         previous = evolve_state(state.history[-1], history=state.history[:-1])
         return _progress(previous, [{"type": "undo", "seat": seat, "visible_to": None}])
-    elif kind == "rubble":
-        new, events = play_space_cards(state, board_of(state), seat, action, Terrain.RUBBLE)
-    elif kind == "camp":
-        new, events = play_space_cards(state, board_of(state), seat, action, Terrain.BASECAMP)
-    elif kind == "blockade":
-        new, events = play_blockade(state, board_of(state), seat, action)
-    elif kind == "action":
+    if kind == "action":
         new, events = play_action(state, board_of(state), seat, action)
     elif kind == "remove":
         new, events = play_remove(state, seat, action)
@@ -290,18 +406,16 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
     else:
         raise IllegalAction(f"There is no action {kind!r}.")
     bare = new if new.history == () else with_history(new, ())
-    for event in events:
-        if event["type"] in REVEALING:
-            return _progress(bare, events)
-    earlier = state.history
-    if earlier == ():
-        snapshot = state  # a turn's first snapshot: the state holds no history to drop
-    else:
-        last, last_bare = _last_bare
-        snapshot = last_bare if state is last else with_history(state, ())
-    new = with_history(bare, (*earlier, snapshot))
+    if events.__class__ is list and _reveals(events):
+        return _progress(bare, events)
+    new = with_history(bare, _history_after(state))
+    # The next action's snapshot of this state, when play goes on from it.
     _last_bare = (new, bare)
     return _progress(new, events)
+
+
+def _reveals(events: list[Event]) -> bool:
+    return any(event["type"] in REVEALING for event in events)
 
 
 def validate(state: State, seat: int, action: Mapping[str, Any]) -> str | None:

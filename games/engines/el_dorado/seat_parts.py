@@ -57,35 +57,42 @@ def seat_parts(m: MatchParts, state: State, viewer: int | None) -> list[dict[str
 
 
 def _renewed(m: MatchParts, state: State, seat: int, own: bool, tables: tuple[Any, ...]) -> Any:
-    latest = tables[4]
-    was, old = latest[seat]
+    """The seat's part made from an earlier part of the same seat, built from the Seat record
+    `was`: only the piles that changed since are listed anew. Kept as the seat's latest part
+    and in the table of its viewers."""
+    latest, table = tables[4], tables[2 if own else 3]
     s = state.seats[seat]
-    part = _next_part(m, state, seat, own, was, old) if old else seat_part(m, state, seat, own)
-    latest[seat] = tables[2 if own else 3][seat] = entry = (s, part)
-    return entry
-
-
-def _next_part(
-    m: MatchParts, state: State, seat: int, own: bool, was: Seat, old: dict[str, Any]
-) -> dict[str, Any]:
-    """A seat's part made from `old`, an earlier part of the same seat (for its owner or not)
-    built from the Seat record `was`: only the piles that changed since are listed anew."""
-    s = state.seats[seat]
+    # The earlier part for the same viewers first: with the same keys, copied and updated in
+    # place, it stays a compact dict. A part with the private piles added or taken out grows
+    # deleted slots, which would make every later copy of it rebuild the dict key by key.
+    was, old = table[seat]
+    if old:
+        # The table was made afresh when the finished seats changed: "finished" still holds.
+        out = old.copy()
+        private = own
+    else:
+        was, old = latest[seat]
+        if not old:
+            entry = latest[seat] = table[seat] = (s, seat_part(m, state, seat, own))
+            return entry
+        out = old.copy()
+        private = "hand" in old
+        if private and not own:
+            del out["hand"], out["discard"], out["draw_counts"]
+        out["finished"] = seat in state.finished
     cards = m.card_parts
-    out = old.copy()
-    private = "hand" in old
-    if private and not own:
-        del out["hand"], out["discard"], out["draw_counts"]
     if s.explorers is not was.explorers:
         out["explorers"] = [None if h is None else list(h) for h in s.explorers]
-    out["finished"] = seat in state.finished
-    hand, draw, discard, played = s.hand, s.draw, s.discard, s.played
-    out["hand_size"] = len(hand)
-    out["draw_size"] = len(draw)
-    out["discard_size"] = len(discard)
-    out["discard_top"] = cards[discard[-1]] if discard else None
-    if played is not was.played:
-        out["played"] = [cards[c] for c in played] if played else []
+    hand, draw, discard = s.hand, s.draw, s.discard
+    if hand is not was.hand:
+        out["hand_size"] = len(hand)
+    if draw is not was.draw:
+        out["draw_size"] = len(draw)
+    if discard is not was.discard:
+        out["discard_size"] = len(discard)
+        out["discard_top"] = cards[discard[-1]] if discard else None
+    if s.played is not was.played:
+        out["played"] = [cards[c] for c in s.played]
     if s.removed is not was.removed:
         out["removed"] = [cards[c] for c in s.removed]
     if s.acquired is not was.acquired:
@@ -105,7 +112,8 @@ def _next_part(
             out["discard"] = [cards[c] for c in discard]
         if draw is not was.draw:
             out["draw_counts"] = _counted(state, draw)
-    return out
+    latest[seat] = table[seat] = entry = (s, out)
+    return entry
 
 
 def seat_part(

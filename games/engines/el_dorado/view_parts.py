@@ -41,6 +41,7 @@ class MatchParts:
 
     __slots__ = ("cards", "options", "seed", "players", "card_parts", "map", "public_options")
     __slots__ += ("cave_hexes", "turn", "shop", "blockades", "caves", "finished", "seats")
+    __slots__ += ("frame",)
 
     def __init__(self, state: State) -> None:
         board = board_of(state)
@@ -55,6 +56,25 @@ class MatchParts:
         self.cave_hexes = board.caves
         self.turn = self.shop = self.blockades = self.caves = self.finished = _NOTHING
         self.seats: tuple[Any, ...] = _NOTHING  # see seat_parts
+        # Every view's top level, in view order, holding the kept parts above: a view is a copy
+        # of it with its viewer and seats put in. The None entries are set before any view.
+        self.frame: dict[str, Any] = {
+            "game": "el-dorado",
+            "players": state.players,
+            "viewer": None,
+            "over": False,
+            "round": None,
+            "to_act": None,
+            "turn": None,
+            "options": self.public_options,
+            "map": self.map,
+            "blockades": None,
+            "market": None,
+            "reserve": None,
+            "caves": None,
+            "finished": None,
+            "seats": None,
+        }
 
 
 # Per match (by its cards, which every state of the match shares).

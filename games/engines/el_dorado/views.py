@@ -41,40 +41,37 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         return _final_view(state, seat)
     m = match_parts(state)
     # Each kept part is checked against the state objects it was built from, and made again
-    # (and kept with those objects) when one of them changed.
+    # (and kept with those objects, and put in the match's view frame) when one of them changed.
+    frame = m.frame
     turn = state.turn
     kept_turn = m.turn
     if kept_turn[0] is not turn:
         kept_turn = m.turn = turn_entry(turn)
+        frame["round"] = turn.round
+        frame["to_act"] = kept_turn[1]
     shop = m.shop
     if shop[0] is not state.supply or shop[1] is not state.market:
         shop = m.shop = shop_entry(state)
+        frame["market"] = shop[2]
+        frame["reserve"] = shop[3]
     blockades = m.blockades
     if blockades[0] is not state.blockades or blockades[1] is not state.blockade_owner:
         blockades = m.blockades = blockades_entry(state)
+        frame["blockades"] = blockades[2]
     caves = m.caves
     if caves[0] is not state.caves:
         caves = m.caves = (state.caves, caves_list(m.cave_hexes, state.caves))
+        frame["caves"] = caves[1]
     finished = m.finished
     if finished[0] is not state.finished:
         finished = m.finished = (state.finished, list(state.finished))
-    return {
-        "game": "el-dorado",
-        "players": state.players,
-        "viewer": seat,
-        "over": False,
-        "round": turn.round,
-        "to_act": kept_turn[1],
-        "turn": kept_turn[3] if state.history else kept_turn[2],
-        "options": m.public_options,
-        "map": m.map,
-        "blockades": blockades[2],
-        "market": shop[2],
-        "reserve": shop[3],
-        "caves": caves[1],
-        "finished": finished[1],
-        "seats": seat_parts(m, state, seat),
-    }
+        frame["finished"] = finished[1]
+    frame["turn"] = kept_turn[3] if state.history else kept_turn[2]
+    # Copying the kept frame costs a fraction of building a dict of its size key by key.
+    view = frame.copy()
+    view["viewer"] = seat
+    view["seats"] = seat_parts(m, state, seat)
+    return view
 
 
 def _final_view(state: State, seat: int | None) -> dict[str, Any]:
