@@ -81,8 +81,14 @@ def _renewed(m: MatchParts, state: State, seat: int, own: bool, tables: tuple[An
             del out["hand"], out["discard"], out["draw_counts"]
         out["finished"] = seat in state.finished
     cards = m.card_parts
-    if s.explorers is not was.explorers:
-        out["explorers"] = [None if h is None else list(h) for h in s.explorers]
+    # Plain loops rather than list comprehensions: a comprehension is a function made and called
+    # each time, which costs more than listing a pile of a few cards.
+    explorers = s.explorers
+    if explorers is not was.explorers:
+        listed: list[Any] = []
+        for h in explorers:
+            listed.append(None if h is None else list(h))
+        out["explorers"] = listed
     hand, draw, discard = s.hand, s.draw, s.discard
     if hand is not was.hand:
         out["hand_size"] = len(hand)
@@ -91,12 +97,24 @@ def _renewed(m: MatchParts, state: State, seat: int, own: bool, tables: tuple[An
     if discard is not was.discard:
         out["discard_size"] = len(discard)
         out["discard_top"] = cards[discard[-1]] if discard else None
-    if s.played is not was.played:
-        out["played"] = [cards[c] for c in s.played]
-    if s.removed is not was.removed:
-        out["removed"] = [cards[c] for c in s.removed]
-    if s.acquired is not was.acquired:
-        out["acquired"] = [cards[c] for c in s.acquired]
+    pile = s.played
+    if pile is not was.played:
+        listed = []
+        for c in pile:
+            listed.append(cards[c])
+        out["played"] = listed
+    pile = s.removed
+    if pile is not was.removed:
+        listed = []
+        for c in pile:
+            listed.append(cards[c])
+        out["removed"] = listed
+    pile = s.acquired
+    if pile is not was.acquired:
+        listed = []
+        for c in pile:
+            listed.append(cards[c])
+        out["acquired"] = listed
     if s.blockades is not was.blockades:
         out["blockades"] = _seat_blockades(state, s)
     if s.tokens is not was.tokens:
@@ -107,9 +125,15 @@ def _renewed(m: MatchParts, state: State, seat: int, own: bool, tables: tuple[An
         if not private:  # a part for the other players has no private piles to lend
             was = _NO_SEAT
         if hand is not was.hand:
-            out["hand"] = [cards[c] for c in hand]
+            listed = []
+            for c in hand:
+                listed.append(cards[c])
+            out["hand"] = listed
         if discard is not was.discard:
-            out["discard"] = [cards[c] for c in discard]
+            listed = []
+            for c in discard:
+                listed.append(cards[c])
+            out["discard"] = listed
         if draw is not was.draw:
             out["draw_counts"] = _counted(state, draw)
     latest[seat] = table[seat] = entry = (s, out)
@@ -157,8 +181,12 @@ def _counted(state: State, pile: tuple[int, ...]) -> dict[str, int]:
     if not pile:
         return {}
     cards = state.cards
-    counts: dict[str, int] = {}
+    slugs = []
     for c in pile:
-        slug = cards[c]
+        slugs.append(cards[c])
+    slugs.sort()
+    # Counted in sorted order, the counts are the dict the view shows, with no second one made.
+    counts: dict[str, int] = {}
+    for slug in slugs:
         counts[slug] = counts.get(slug, 0) + 1
-    return dict(sorted(counts.items()))
+    return counts
