@@ -72,12 +72,9 @@ def market_of(view: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
 
 def occupied(view: Mapping[str, Any]) -> frozenset[Hex]:
     """Every space an explorer stands on."""
-    spaces = []
-    for seat in view["seats"]:
-        for h in seat["explorers"]:
-            if h is not None:
-                spaces.append((h[0], h[1]))
-    return frozenset(spaces)
+    return frozenset(
+        [(h[0], h[1]) for seat in view["seats"] for h in seat["explorers"] if h is not None]
+    )
 
 
 def read(view: Mapping[str, Any], seat: int) -> Position:
@@ -168,12 +165,16 @@ def _region(
 
 # What one play reaches, by the facts in its region: the same region recurs across the
 # decisions of a turn, across turns and across matches on one map. Results are shared: read-only.
-# Per board, per start, kind and power: the region and a table of plays keyed by plain tuples
-# (the collector stops tracking them, so however big the tables grow they cost it nothing). An
-# entry is (spaces reached, the distance map its best step was scored on, that step's gain, its
-# path): the scoring is kept until the map changes.
+# Per board, per start, kind and power: the region, a table of plays keyed by plain tuples (the
+# collector stops tracking them, so however big the tables grow they cost it nothing) and, apart,
+# the entry of the usual play, with no explorer and no blockade in the region: it needs no key.
+# An entry is (spaces reached, the distance map its best step was scored on, that step's gain,
+# its path): the scoring is kept until the map changes.
 Entry = tuple[dict[Hex, Path], Any, float, Path | None]
-Region = tuple[frozenset[Hex], tuple[int, ...], dict[tuple, Entry]]
+# An entry's gain before it is scored: what scoring gives when no space is reached.
+_UNSCORED = float("-inf")
+# [spaces, joints, table of plays by (passing, explorers, blockades in the way), plain entry]
+Region = list[Any]
 Regions = dict[tuple[Hex, str, int], Region]
 _REACH: dict[Board, Regions] = {}
 
@@ -201,41 +202,66 @@ def reach_entry(
 ) -> Entry:
     """The entry of one play of `kind` and `power` from `start`; given `dist`, with its best
     step scored on it: the biggest distance gained, the first of equals in the order of the
-    spaces reached (a final space counts as distance 0; the gain is -inf if none is reached)."""
-    region = regions.get((start, kind, power))
+    spaces reached (the gain is -inf if none is reached). `dist` is a map `_distances` built:
+    a final space is at 0.0 there."""
+    return play_entry(regions, board, blocked, open_joints, passing, (start, kind, power), dist)
+
+
+def play_entry(
+    regions: Regions,
+    board: Board,
+    blocked: frozenset[Hex],
+    open_joints: Mapping[int, tuple[str, int]],
+    passing: bool,
+    play: tuple[Hex, str, int],
+    dist: Mapping[Hex, float] | None,
+) -> Entry:
+    """`reach_entry` of the play (start, kind, power)."""
+    region = regions.get(play)
     if region is None:
         if len(regions) > 20_000:
             regions.clear()
-        spaces, joints, plain = _region(board, start, kind, power)
-        region = regions[(start, kind, power)] = (spaces, joints, {})
-        region[2][(False, (), ())] = (plain, None, 0.0, None)
-    spaces, joints, table = region
+        spaces, joints, plain = _region(board, *play)
+        region = regions[play] = [spaces, joints, {}, (plain, None, _UNSCORED, None)]
+    spaces, joints, table = region[0], region[1], region[2]
+    near = tuple([(j, open_joints[j]) for j in joints if j in open_joints]) if joints else ()
     if spaces.isdisjoint(blocked):
-        # Nobody else in the way, the usual case: then passing through changes nothing.
+        if not near:
+            entry = region[3]
+            # An entry that reaches nothing scores -inf on every map: it is never scored.
+            if dist is not None and entry[1] is not dist and entry[0]:
+                entry = region[3] = _scored(entry[0], play[0], dist)
+            return entry
+        # Nobody else in the way: then passing through changes nothing.
         blocked_key: tuple[Hex, ...] = ()
         passing = False
     else:
         blocked_key = tuple(sorted(blocked & spaces))
-    near = tuple([(j, open_joints[j]) for j in joints if j in open_joints]) if joints else ()
     key = (passing, blocked_key, near)
     entry = table.get(key)
     if entry is None:
         if len(table) > 1024:
             table.clear()
         found = reachable_spaces(
-            board, start, kind, power, frozenset(blocked_key), dict(near), passing
+            board, play[0], play[1], play[2], frozenset(blocked_key), dict(near), passing
         )
-        entry = table[key] = (found, None, 0.0, None)
-    if dist is not None and entry[1] is not dist:
-        finals = board.final_set
-        here = dist.get(start, 1e6)
-        gain, path = float("-inf"), None
-        for dest, p in entry[0].items():
-            g = here - (0.0 if dest in finals else dist.get(dest, 1e6))
-            if g > gain:
-                gain, path = g, p
-        entry = table[key] = (entry[0], dist, gain, path)
+        entry = table[key] = (found, None, _UNSCORED, None)
+    if dist is not None and entry[1] is not dist and entry[0]:
+        entry = table[key] = _scored(entry[0], play[0], dist)
     return entry
+
+
+def _scored(found: dict[Hex, Path], start: Hex, dist: Mapping[Hex, float]) -> Entry:
+    """An entry with its best step scored on `dist` (`found` reaches some space)."""
+    get = dist.get
+    here = get(start, 1e6)
+    gain, path = _UNSCORED, None
+    # The finals are at 0.0 in every distance map: no need to tell them apart.
+    for dest, p in found.items():
+        g = here - get(dest, 1e6)
+        if g > gain:
+            gain, path = g, p
+    return (found, dist, gain, path)
 
 
 def reach(pos: Position, start: Hex, kind: str, power: int) -> dict[Hex, Path]:
@@ -339,8 +365,27 @@ def _graph(
     return graph, {j: tuple(steps) for j, steps in across.items()}
 
 
-# Recent distance maps per board and weights, by the open blockades they were built with.
-_SOLVED: dict[tuple, list[tuple[frozenset, dict[Hex, float]]]] = {}
+@lru_cache(maxsize=64)
+def _numbered(
+    board: Board, weights: tuple[float, float, float], steep: float
+) -> tuple[tuple[Hex, ...], list[tuple[float, tuple[int, ...], tuple[tuple[int, int], ...]]], dict]:
+    """`_graph` with the spaces numbered: the spaces in order, then per space number the same
+    facts with neighbours as numbers, and per joint its steps as numbers. Dijkstra reads a
+    list by number for less than a dict by hex costs it."""
+    graph, across = _graph(board, weights, steep)
+    spaces = tuple(graph)
+    number = {h: i for i, h in enumerate(spaces)}
+    nodes = [
+        (enter, tuple([number[n] for n in plain]), tuple([(number[n], j) for n, j in joints]))
+        for enter, plain, joints in graph.values()
+    ]
+    steps = {j: tuple([(number[h], number[n]) for h, n in pairs]) for j, pairs in across.items()}
+    return spaces, nodes, steps
+
+
+# Recent distance maps per board and weights, by the open blockades they were built with: each
+# as a list by space number (inf: not reached), to build on.
+_SOLVED: dict[tuple, list[tuple[frozenset, list[float]]]] = {}
 
 
 @lru_cache(maxsize=256)
@@ -353,7 +398,7 @@ def _distances(
         joint: need * (weight[BLOCKADE_KIND[kind]] if kind in BLOCKADE_KIND else 1.2)
         for joint, (kind, need) in open_key
     }
-    graph, across = _graph(board, weights, steep)
+    spaces, nodes, across = _numbered(board, weights, steep)
     inf = float("inf")
     items = frozenset(open_key)
     if len(_SOLVED) > 64:
@@ -365,34 +410,37 @@ def _distances(
             base = (seen, found)
     # Spaces waiting to be settled, by their distance: distances repeat a lot (most costs are
     # whole numbers), so the heap holds each distance once, and only floats to compare.
-    waiting: dict[float, list[Hex]] = {}
+    waiting: dict[float, list[int]] = {}
     if base is None:
-        dist: dict[Hex, float] = dict.fromkeys(board.finals, 0.0)
-        waiting[0.0] = list(board.finals)
+        dist = [inf] * len(spaces)
+        finals = [spaces.index(h) for h in board.finals]
+        for h in finals:
+            dist[h] = 0.0
+        waiting[0.0] = finals
     else:
         # Blockades are only ever taken: steps get cheaper, distances only shrink. Relaxing
         # the steps across the joints taken since, from a map built before, reaches the same
         # fixed point as a search from scratch: every other step already holds there.
-        dist = dict(base[1])
+        dist = list(base[1])
         for joint in {j for j, _ in base[0]} - {j for j, _ in open_key}:
             for h, n in across.get(joint, ()):
-                d = dist.get(h)
-                if d is not None and (nd := d + graph[h][0]) < dist.get(n, inf):
+                d = dist[h]
+                if d != inf and (nd := d + nodes[h][0]) < dist[n]:
                     dist[n] = nd
                     waiting.setdefault(nd, []).append(n)
     heap = list(waiting)
     heapq.heapify(heap)
-    pop, push, get, later = heapq.heappop, heapq.heappush, dist.get, waiting.get
+    pop, push, later = heapq.heappop, heapq.heappush, waiting.get
     # Every step costs more than nothing: what a space settles at waits behind it in the heap.
     while heap:
         d = pop(heap)
         for h in waiting.pop(d):
             if dist[h] != d:
                 continue  # settled nearer since
-            enter, plain, joints = graph[h]
+            enter, plain, joints = nodes[h]
             nd = d + enter
             for n in plain:
-                if nd < get(n, inf):
+                if nd < dist[n]:
                     dist[n] = nd
                     queue = later(nd)
                     if queue is None:
@@ -403,7 +451,7 @@ def _distances(
             for n, joint in joints:
                 extra = toll.get(joint)
                 jd = nd if extra is None else d + (enter + extra)
-                if jd < get(n, inf):
+                if jd < dist[n]:
                     dist[n] = jd
                     queue = later(jd)
                     if queue is None:
@@ -414,7 +462,7 @@ def _distances(
     recent.append((items, dist))
     if len(recent) > 8:
         del recent[0]
-    return dist
+    return {h: d for h, d in zip(spaces, dist, strict=True) if d != inf}
 
 
 def _enter_cost(terrain: Terrain, value: float, weight: Mapping[str, float]) -> float:

@@ -31,13 +31,11 @@ from .position import (
     Position,
     Regions,
     board_facts,
-    derived,
     distances,
-    market_of,
     occupied,
     pay_with,
+    play_entry,
     reach,
-    reach_entry,
     read,
 )
 
@@ -265,23 +263,39 @@ def best_buy(pos: Position, cards: list[tuple[int, str]], scores: Mapping[str, f
     return best
 
 
-def _buy_choice(market: tuple[tuple[str, int], ...], budget: int) -> tuple[str, int] | None:
-    """`best_buy`'s card with BUY_SCORES for a hand worth `budget` half coins: the first of
-    the best-scored cards left that it can pay for (it can when all its cards are worth the
-    cost), and the cost."""
+# Per card type the greedy bot buys: its score, its cost in half coins and in coins.
+_BUYABLE = {
+    slug: (score, 2 * CARD_TYPES[slug].cost, CARD_TYPES[slug].cost)
+    for slug, score in BUY_SCORES.items()
+    if score > 0
+}
+
+
+def _slots_choice(
+    slots: list[dict[str, Any]], reserve: list[dict[str, Any]], budget: int
+) -> tuple[str, int] | None:
+    """The card `best_buy` picks with BUY_SCORES for a hand worth `budget` half coins, and its
+    cost: the first of the best-scored cards left (in the slots, then the reserve once a slot
+    is empty) that it can pay for (it can when all its cards are worth the cost)."""
+    top = 0
     best = None
-    for slug, left in market:
-        score = BUY_SCORES.get(slug, 0)
-        if left <= 0 or score <= 0:
+    empty = False
+    for m in slots:
+        slug = m["card"]
+        if not slug:
+            empty = True
             continue
-        cost = CARD_TYPES[slug].cost
-        if 2 * cost <= budget and (best is None or score > best[0]):
-            best = (score, slug, cost)
-    return None if best is None else (best[1], best[2])
-
-
-def _no_choices(_: Any) -> dict[int, tuple[str, int] | None]:
-    return {}
+        spec = _BUYABLE.get(slug)
+        if spec is not None and spec[0] > top and spec[1] <= budget and m["left"] > 0:
+            top = spec[0]
+            best = (slug, spec[2])
+    if empty:
+        for m in reserve:
+            spec = _BUYABLE.get(m["card"])
+            if spec is not None and spec[0] > top and spec[1] <= budget and m["left"] > 0:
+                top = spec[0]
+                best = (m["card"], spec[2])
+    return best
 
 
 def _greedy_buy(view: Mapping[str, Any], hand: tuple[tuple[int, str], ...]) -> dict | None:
@@ -289,12 +303,8 @@ def _greedy_buy(view: Mapping[str, Any], hand: tuple[tuple[int, str], ...]) -> d
     budget = 0
     for _, slug in hand:
         budget += HALF_COINS[slug]
-    # The choice depends on the market and the budget alone: kept with the market part.
-    choices = derived("greedy buys", view["market"], _no_choices)
-    if budget in choices:
-        choice = choices[budget]
-    else:
-        choice = choices[budget] = _buy_choice(market_of(view), budget)
+    # Not kept with the market part: a new part comes with almost every buy decision.
+    choice = _slots_choice(view["market"], view["reserve"], budget)
     if choice is None:
         return None
     order = []
@@ -404,35 +414,34 @@ def _best_move(
     and power: one per group of `_rows` (each group's rows differ only in where they end)."""
     board, open_joints, dist, regions = facts
     best = None
+    top, top_cost = 0.0, -1  # the best gain and its cost: a move must gain more than nothing
     seen: dict[tuple[Hex, str, int], Entry] = {}
     done = set()
-    plays = [(_MOVE_SPECS[c["card"]], c, None) for c in cards]
+    moving = []
+    for c in cards:
+        slug = c["card"]
+        # A later copy of a card moves exactly like the first: it never wins.
+        if slug not in done:
+            done.add(slug)
+            spec = _MOVE_SPECS[slug]
+            if spec is not None:
+                moving.append((spec, c["id"], None))
     if tokens:
-        plays += _plays((), tokens)
-    for spec, card, token in plays:
-        if spec is None:
-            continue
-        if card is not None:
-            # A later copy of a card moves exactly like the first: it never wins.
-            if card["card"] in done:
-                continue
-            done.add(card["card"])
-        kinds, power, cost, wild = spec
-        for i, here in enumerate(explorers):
-            if here is None:
-                continue
+        moving += _plays((), tokens)
+    at = [(i, here) for i, here in enumerate(explorers) if here is not None]
+    for (kinds, power, cost, wild), cid, token in moving:
+        for i, here in at:
             for kind in kinds:
-                entry = seen.get((here, kind, power))
+                play = (here, kind, power)
+                entry = seen.get(play)
                 if entry is None:
-                    entry = seen[(here, kind, power)] = reach_entry(
-                        regions, board, blocked, open_joints, passing, here, kind, power, dist
+                    entry = seen[play] = play_entry(
+                        regions, board, blocked, open_joints, passing, play, dist
                     )
                 # Its best step: the first of its biggest gains, the group's best row.
                 gain = entry[2]
-                if gain > 0 and (
-                    best is None or gain > best[0] or (gain == best[0] and cost < best[1])
-                ):
-                    cid = None if card is None else card["id"]
+                if gain > top or (gain == top and cost < top_cost):
+                    top, top_cost = gain, cost
                     best = (gain, cost, cid, token, i, kind, entry[3], wild)
     return best, seen
 
@@ -455,12 +464,36 @@ def _all_rows(
     return out
 
 
-def _by_side_plays(steps: Mapping[Hex, Steps], explorers: tuple[Hex | None, ...]) -> bool:
-    """Whether an explorer stands next to rubble, a base camp or a joint."""
+def _may_side_play(
+    steps: Mapping[Hex, Steps],
+    explorers: tuple[Hex | None, ...],
+    blocked: frozenset[Hex],
+    open_joints: Mapping[int, tuple[str, int]],
+    dist: Mapping[Hex, float],
+    cards: int,
+) -> bool:
+    """Whether `greedy_bot` could keep a rubble, base camp or blockade play with `cards` hand
+    cards: a free space or an open blockade next to an explorer, that gains. Most explorers
+    next to such spaces are past them, or next to a blockade already taken."""
     for here in explorers:
-        if here is not None:
-            camps, joints, _ = steps.get(here, ((), (), ()))
-            if camps or joints:
+        if here is None:
+            continue
+        camps, joints, _ = steps.get(here, ((), (), ()))
+        if not camps and not joints:
+            continue
+        at = dist.get(here, 1e6)
+        # What `space_plays_from` lists and the bot keeps: gain as it is reckoned there.
+        for to, verb, value, joint in camps:
+            if to in blocked or (joint is not None and joint in open_joints) or cards < value:
+                continue
+            gain = at - dist.get(to, 1e6)
+            if verb == "camp":
+                gain += 0.5
+            if gain > 0:
+                return True
+        # What `blockade_plays_from` may list.
+        for to, joint in joints:
+            if joint in open_joints and dist.get(to, 1e6) < at:
                 return True
     return False
 
@@ -505,8 +538,8 @@ def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
     hand = tuple([(c["id"], c["card"]) for c in cards])
     steps = side_steps(board)
     found = []
-    # Without rubble, a base camp or a joint next to an explorer, no such play: no sorting.
-    if _by_side_plays(steps, explorers):
+    # Without a side play it could keep, no sorting and no listing.
+    if _may_side_play(steps, explorers, blocked, open_joints, dist, len(hand)):
         spare = junk_first(hand)
         full = None
         for p in space_plays_from(steps, explorers, blocked, open_joints, dist, spare, 0.5):

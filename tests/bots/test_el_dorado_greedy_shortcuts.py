@@ -1,0 +1,165 @@
+"""The greedy El Dorado bot's shortcuts equal the plain computations they stand for: its buy,
+its best move, the scoring kept with each play's entry, and the check that skips the side plays
+(rubble, base camps, blockades) when none could be kept."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import games.engines.el_dorado as ed
+from games.bots.el_dorado import greedy_bot, position, simple
+from games.bots.el_dorado.nearby import blockade_plays_from, side_steps, space_plays_from
+from games.engines.el_dorado.movement import reachable_spaces
+
+
+def _decisions(seed: int, options: dict[str, Any], actions: int = 400) -> list[tuple[dict, int]]:
+    """The views greedy bots decide from in one game, with the seat deciding."""
+    state = ed.new_game(4, seed, options)
+    rng = random.Random(seed)
+    out = []
+    while not ed.is_over(state) and len(out) < actions:
+        seat = min(ed.to_act(state))
+        view = ed.player_view(state, seat)
+        out.append((view, seat))
+        state = ed.apply(state, seat, greedy_bot(view, seat, rng)).state
+    return out
+
+
+GAMES = [(1, {}), (2, {"map": "random"}), (3, {"map": "serpentine", "caves": True})]
+
+
+def _moving(view: dict, seat: int) -> bool:
+    turn = view["turn"]
+    return not turn["discarding"] and not turn["may_remove"] and bool(view["seats"][seat]["hand"])
+
+
+def _plain_best(rows: list[simple.Row]) -> simple.Row | None:
+    """The row that gains most, the cheapest among equals, the first of those."""
+    best = None
+    for row in rows:
+        if row[0] > 0 and (
+            best is None or row[0] > best[0] or (row[0] == best[0] and row[1] < best[1])
+        ):
+            best = row
+    return best
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_the_best_move_is_the_best_of_every_move(seed, options):
+    moves = 0
+    for view, seat in _decisions(seed, options):
+        if not _moving(view, seat):
+            continue
+        pos = position.read(view, seat)
+        facts = position.board_facts(view)
+        me = view["seats"][seat]
+        best, seen = simple._best_move(
+            me["hand"], pos.tokens, pos.explorers, pos.blocked, pos.passing, facts
+        )
+        assert best == _plain_best(simple._rows(pos, facts[2]))
+        moves += best is not None
+    assert moves > 20
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_kept_scores_equal_scoring_every_space_reached(seed, options):
+    regions: position.Regions = {}
+    maps = []
+    for view, seat in _decisions(seed, options, 150):
+        pos = position.read(view, seat)
+        board, open_joints, dist, _ = position.board_facts(view)
+        if not maps or maps[-1] is not dist:
+            maps.append(dist)
+        finals = board.final_set
+        for here in pos.explorers:
+            if here is None:
+                continue
+            for kind in position.MOVE_KINDS:
+                for power in (1, 3):
+                    # The latest map and the one before: a kept score is scored again.
+                    for scored_on in maps[-2:]:
+                        entry = position.reach_entry(
+                            regions,
+                            board,
+                            pos.blocked,
+                            open_joints,
+                            pos.passing,
+                            here,
+                            kind,
+                            power,
+                            scored_on,
+                        )
+                        fresh = reachable_spaces(
+                            board, here, kind, power, pos.blocked - {here}, open_joints, pos.passing
+                        )
+                        assert list(entry[0].items()) == list(fresh.items())
+                        start = scored_on.get(here, 1e6)
+                        gain, path = float("-inf"), None
+                        for dest, p in fresh.items():
+                            g = start - (0.0 if dest in finals else scored_on.get(dest, 1e6))
+                            if g > gain:
+                                gain, path = g, p
+                        assert (entry[2], entry[3]) == (gain, path)
+    assert len(maps) > 1
+
+
+def _kept_side_plays(view: dict, seat: int) -> list:
+    """The rubble, base camp and blockade plays `greedy_bot` would weigh, before it checks
+    what a removal leaves in the deck."""
+    board, open_joints, dist, _ = position.board_facts(view)
+    pos = position.read(view, seat)
+    steps = side_steps(board)
+    spare = simple.junk_first(pos.hand)
+    plays = space_plays_from(steps, pos.explorers, pos.blocked, open_joints, dist, spare, 0.5)
+    found = [p for p in plays if p[0] > 0]
+    return found + blockade_plays_from(steps, pos.explorers, open_joints, pos.hand, dist, spare)
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_side_plays_are_skipped_only_when_none_would_be_kept(seed, options):
+    skipped = kept = 0
+    for view, seat in _decisions(seed, options):
+        if not _moving(view, seat):
+            continue
+        board, open_joints, dist, _ = position.board_facts(view)
+        pos = position.read(view, seat)
+        steps = side_steps(board)
+        near = any(
+            steps[h][0] or steps[h][1] for h in pos.explorers if h is not None and h in steps
+        )
+        may = simple._may_side_play(
+            steps, pos.explorers, pos.blocked, open_joints, dist, len(pos.hand)
+        )
+        found = _kept_side_plays(view, seat)
+        if not may:
+            assert found == []
+            skipped += near
+        kept += bool(found)
+    # Both ways taken: explorers next to such spaces with nothing to keep, and plays kept.
+    assert skipped > 5
+    assert kept > 0
+
+
+def _plain_buy(view: dict, seat: int, hand: tuple[tuple[int, str], ...]) -> dict | None:
+    best = simple.best_buy(position.read(view, seat), list(hand), simple.BUY_SCORES)
+    return None if best is None else {"type": "buy", "card": best[1], "pay": best[2]}
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_the_buy_is_the_best_buy(seed, options):
+    rng = random.Random(seed)
+    checked = 0
+    for view, seat in _decisions(seed, options, 200):
+        cards = view["seats"][seat].get("hand", ())
+        full = tuple([(c["id"], c["card"]) for c in cards])
+        for hand in (full, tuple(rng.sample(full, len(full) // 2))):
+            assert simple._greedy_buy(view, hand) == _plain_buy(view, seat, hand)
+            # Once a slot is empty, the reserve is for sale too.
+            emptied = dict(view)
+            emptied["market"] = [{"card": None, "left": 0}, *view["market"][1:]]
+            assert simple._greedy_buy(emptied, hand) == _plain_buy(emptied, seat, hand)
+            checked += simple._greedy_buy(emptied, hand) is not None
+    assert checked > 20
