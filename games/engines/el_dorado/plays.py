@@ -36,6 +36,7 @@ from .piles import (
 from .records import replacer
 from .state import (
     Hex,
+    Seat,
     State,
     Turn,
     evolve_seat,
@@ -238,6 +239,104 @@ def _path(raw: Any) -> list[Hex]:
 
 # The state after a move: the fields a move may change, in this order.
 _moved = replacer(State, ("seats", "turn", "blockade_owner", "finished", "caves", "history"))
+# The same for a plain move (`_plain_move`), which takes no blockade and reaches no cave or
+# El Dorado; and the seat it changes, the card played or (single-use) removed.
+_plainly_moved = replacer(State, ("seats", "turn", "history"))
+_seat_played = replacer(Seat, ("hand", "played", "explorers"))
+_seat_used = replacer(Seat, ("hand", "removed", "explorers"))
+_turn_used = replacer(Turn, ("single_used",))
+# The kind each machete, paddle or coin card plays as; wild cards name theirs.
+_PLAIN_KINDS = {slug: _KIND_NAMES[t.kind] for slug, t in CARD_TYPES.items() if t.kind in MOVE_KINDS}
+_WILD_SLUGS = frozenset(slug for slug, t in CARD_TYPES.items() if t.kind is _WILD)
+_MOVE_KIND_NAMES = frozenset(_KIND_NAMES[k] for k in MOVE_KINDS)
+_POWER = {slug: t.power for slug, t in CARD_TYPES.items()}
+
+
+def _plain_move(
+    state: State, board: Board, seat: int, action: Mapping[str, Any], history: tuple[State, ...]
+) -> Result | None:
+    """`play_move` for the usual, legal move, in far fewer steps: a card from the hand (wild
+    ones naming their kind), no power, change or pass token at work, walking free spaces along
+    one step's worth of checks each, with no blockade to take, no cave and no El Dorado at the
+    end. None for anything else, legal or not: the full path handles it and says what is
+    wrong, so every refusal stays the same."""
+    turn = state.turn
+    card = action.get("card")
+    raw = action.get("path")
+    if (
+        card.__class__ is not int
+        or raw.__class__ is not list
+        or not raw
+        or turn.next_kind is not None
+        or turn.pass_through
+        or state.caves
+        or "token" in action
+    ):
+        return None
+    seats = state.seats
+    s = seats[seat]
+    hand = s.hand
+    explorers = s.explorers
+    index = action.get("explorer", 0)
+    if card not in hand or index.__class__ is not int or not 0 <= index < len(explorers):
+        return None
+    here = explorers[index]
+    if here is None:
+        return None
+    slug = state.cards[card]
+    chosen = action.get("as")
+    kind = _PLAIN_KINDS.get(slug)
+    if kind is None:
+        if slug not in _WILD_SLUGS or chosen.__class__ is not str or chosen not in _MOVE_KIND_NAMES:
+            return None
+        kind = chosen
+    elif chosen is not None:
+        return None
+    power = _POWER[slug]
+    steps = tables_of(board).steps
+    owners = state.blockade_owner
+    path = []
+    at = here
+    for h in raw:
+        if h.__class__ is not list or len(h) != 2:
+            return None
+        q, r = h
+        if q.__class__ is not int or r.__class__ is not int:
+            return None
+        to = (q, r)
+        step = steps.get((at, to))
+        if step is None:
+            return None
+        wanted, value, joint, final = step
+        if (
+            wanted != kind
+            or value > power
+            or final
+            or (joint is not None and owners[joint] is None)
+        ):
+            return None
+        if to != here:
+            for other in seats:
+                if to in other.explorers:
+                    return None
+        power -= value
+        path.append(to)
+        at = to
+    i = hand.index(card)
+    rest = hand[:i] + hand[i + 1 :]
+    if card in rest:
+        return None
+    if len(explorers) == 1:
+        placed: tuple[Hex | None, ...] = (at,)
+    else:
+        placed = (*explorers[:index], at, *explorers[index + 1 :])
+    if slug in _SINGLE_USE:
+        s = _seat_used(s, rest, (*s.removed, card), placed)
+        turn = _turn_used(turn, (*turn.single_used, card))
+    else:
+        s = _seat_played(s, rest, (*s.played, card), placed)
+    new = _plainly_moved(state, seats_with(seats, seat, s), turn, history)
+    return new, (_move_events, (seat, index, slug, kind, here, path, [], []))
 
 
 def play_move(
@@ -245,6 +344,9 @@ def play_move(
 ) -> Result:
     """One card (or power token) played to walk one explorer along a path; the new state
     carries `history` for undo."""
+    done = _plain_move(state, board, seat, action, history)
+    if done is not None:
+        return done
     explorer, here = _explorer(state, seat, action)
     path = _path(action.get("path"))
     kind, power, name, card, token, claim = _power_source(
