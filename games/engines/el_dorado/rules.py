@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .card_plays import gain_into, play_action, play_remove, play_token
 from .cards import CARD_TYPES, HALF_COINS, HAND_SIZE, SHOP_TYPES, changed_half_coins
 from .errors import IllegalAction
 from .maps import Terrain
@@ -20,15 +21,7 @@ from .piles import (
     seats_with,
     without,
 )
-from .plays import (
-    gain_into,
-    play_action,
-    play_blockade,
-    play_move,
-    play_remove,
-    play_space_cards,
-    play_token,
-)
+from .plays import play_blockade, play_move, play_space_cards
 from .records import builder, replacer
 from .setup import board_of
 from .state import (
