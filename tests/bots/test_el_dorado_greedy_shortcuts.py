@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import games.engines.el_dorado as ed
-from games.bots.el_dorado import greedy_bot, position, simple
+from games.bots.el_dorado import greedy, greedy_bot, position, simple
 from games.bots.el_dorado.nearby import blockade_plays_from, side_steps, space_plays_from
 from games.engines.el_dorado.movement import reachable_spaces
 
@@ -56,7 +56,7 @@ def test_the_best_move_is_the_best_of_every_move(seed, options):
         pos = position.read(view, seat)
         facts = position.board_facts(view)
         me = view["seats"][seat]
-        best, seen = simple._best_move(
+        best, seen = greedy._best_move(
             me["hand"], pos.tokens, pos.explorers, pos.blocked, pos.passing, facts
         )
         assert best == _plain_best(simple._rows(pos, facts[2]))
@@ -130,7 +130,7 @@ def test_side_plays_are_skipped_only_when_none_would_be_kept(seed, options):
         near = any(
             steps[h][0] or steps[h][1] for h in pos.explorers if h is not None and h in steps
         )
-        may = simple._may_side_play(
+        may = greedy._may_side_play(
             steps, pos.explorers, pos.blocked, open_joints, dist, len(pos.hand)
         )
         found = _kept_side_plays(view, seat)
@@ -156,10 +156,10 @@ def test_the_buy_is_the_best_buy(seed, options):
         cards = view["seats"][seat].get("hand", ())
         full = tuple([(c["id"], c["card"]) for c in cards])
         for hand in (full, tuple(rng.sample(full, len(full) // 2))):
-            assert simple._greedy_buy(view, hand) == _plain_buy(view, seat, hand)
+            assert greedy._greedy_buy(view, hand) == _plain_buy(view, seat, hand)
             # Once a slot is empty, the reserve is for sale too.
             emptied = dict(view)
             emptied["market"] = [{"card": None, "left": 0}, *view["market"][1:]]
-            assert simple._greedy_buy(emptied, hand) == _plain_buy(emptied, seat, hand)
-            checked += simple._greedy_buy(emptied, hand) is not None
+            assert greedy._greedy_buy(emptied, hand) == _plain_buy(emptied, seat, hand)
+            checked += greedy._greedy_buy(emptied, hand) is not None
     assert checked > 20
