@@ -103,7 +103,7 @@ Play = tuple[tuple[tuple[str, ...], int, int, bool], int | None, int | None]
 
 
 def _plays(hand: tuple[tuple[int, str], ...], tokens: tuple[tuple[int, str], ...]) -> list[Play]:
-    """The hand cards and power tokens that move, in `_rows` order: hand, then tokens."""
+    """The hand cards and power tokens that move, in `simple._rows` order: hand, then tokens."""
     out: list[Play] = []
     for cid, slug in hand:
         spec = _MOVE_SPECS[slug]
@@ -125,9 +125,9 @@ def _best_move(
     passing: bool,
     facts: tuple[Board, Mapping[int, tuple[str, int]], dict, Regions],
 ) -> tuple[Row | None, dict[tuple[Hex, str, int], Entry]]:
-    """The move of `_rows` that `greedy_bot` makes, if any gains: the biggest gain, the
+    """The move of `simple._rows` that `greedy_bot` makes, if any gains: the biggest gain, the
     cheapest card among equals, the first of those. And every entry looked at, by start, kind
-    and power: one per group of `_rows` (each group's rows differ only in where they end)."""
+    and power: one per group of `simple._rows` (each group's rows differ only in where they end)."""
     board, open_joints, dist, regions = facts
     best = None
     top, top_cost = 0.0, -1  # the best gain and its cost: a move must gain more than nothing
@@ -165,7 +165,7 @@ def _best_move(
 def _all_rows(
     plays: list[Play], explorers: tuple[Hex | None, ...], seen: dict, facts: tuple
 ) -> list[Row]:
-    """Every move of the plays, as `_rows` lists them (their entries are in `seen`)."""
+    """Every move of the plays, as `simple._rows` lists them (their entries are in `seen`)."""
     dist, finals = facts[2], facts[0].final_set
     out = []
     for (kinds, power, cost, wild), card, token in plays:
