@@ -81,8 +81,7 @@ def _renewed(m: MatchParts, state: State, seat: int, own: bool, tables: tuple[An
             del out["hand"], out["discard"], out["draw_counts"]
         out["finished"] = seat in state.finished
     cards = m.card_parts
-    # Plain loops rather than list comprehensions: a comprehension is a function made and called
-    # each time, which costs more than listing a pile of a few cards.
+    # A plain loop for the explorers, as in `_listed`.
     explorers = s.explorers
     if explorers is not was.explorers:
         listed: list[Any] = []
@@ -97,24 +96,12 @@ def _renewed(m: MatchParts, state: State, seat: int, own: bool, tables: tuple[An
     if discard is not was.discard:
         out["discard_size"] = len(discard)
         out["discard_top"] = cards[discard[-1]] if discard else None
-    pile = s.played
-    if pile is not was.played:
-        listed = []
-        for c in pile:
-            listed.append(cards[c])
-        out["played"] = listed
-    pile = s.removed
-    if pile is not was.removed:
-        listed = []
-        for c in pile:
-            listed.append(cards[c])
-        out["removed"] = listed
-    pile = s.acquired
-    if pile is not was.acquired:
-        listed = []
-        for c in pile:
-            listed.append(cards[c])
-        out["acquired"] = listed
+    if s.played is not was.played:
+        out["played"] = _listed(cards, s.played)
+    if s.removed is not was.removed:
+        out["removed"] = _listed(cards, s.removed)
+    if s.acquired is not was.acquired:
+        out["acquired"] = _listed(cards, s.acquired)
     if s.blockades is not was.blockades:
         out["blockades"] = _seat_blockades(state, s)
     if s.tokens is not was.tokens:
@@ -125,15 +112,9 @@ def _renewed(m: MatchParts, state: State, seat: int, own: bool, tables: tuple[An
         if not private:  # a part for the other players has no private piles to lend
             was = _NO_SEAT
         if hand is not was.hand:
-            listed = []
-            for c in hand:
-                listed.append(cards[c])
-            out["hand"] = listed
+            out["hand"] = _listed(cards, hand)
         if discard is not was.discard:
-            listed = []
-            for c in discard:
-                listed.append(cards[c])
-            out["discard"] = listed
+            out["discard"] = _listed(cards, discard)
         if draw is not was.draw:
             out["draw_counts"] = _counted(state, draw)
     latest[seat] = table[seat] = entry = (s, out)
@@ -170,6 +151,16 @@ def seat_part(
     if everything:
         out["draw"] = [cards[c] for c in s.draw]
     return out
+
+
+def _listed(cards: tuple[dict[str, Any], ...], pile: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The parts of a pile's cards, in pile order."""
+    # A plain loop rather than a list comprehension: a comprehension is a function made and
+    # called each time, which costs more than listing a pile of a few cards.
+    listed = []
+    for c in pile:
+        listed.append(cards[c])
+    return listed
 
 
 def _seat_blockades(state: State, s: Seat) -> list[dict[str, Any]]:
