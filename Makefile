@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-fast test-production bench lint format migrate tick clean
+.PHONY: install run test test-fast test-production bench loadtest lint format migrate tick clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,10 +20,11 @@ install: $(STAMP)
 migrate: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
 
-## Serve the site on http://127.0.0.1:$(PORT)/ (SQLite + in-memory channel layer by default).
+## Serve the site on http://127.0.0.1:$(PORT)/ with one task worker beside it (bots, deadlines);
+## SQLite + in-memory channel layer by default. Ctrl-C stops both.
 run: migrate
 	@echo "Expedition is starting on http://127.0.0.1:$(PORT)/"
-	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b 127.0.0.1 -p $(PORT) config.asgi:application
+	DEBUG=$${DEBUG:-1} $(BIN)/python scripts/run.py --port $(PORT)
 
 ## The whole test suite (browser tests in a run of their own: Playwright keeps an event loop).
 test: install
@@ -41,6 +42,11 @@ test-production: install
 ## Benchmarks (not tests): engines, bots, ratings.
 bench: install
 	$(BIN)/python -m bench
+
+## Live fan-out and page throughput under load, on servers it starts itself (127.0.0.1 only):
+## one worker on SQLite, two on PostgreSQL + Redis when they answer. ARGS="--m 10,50 ..."
+loadtest: install
+	$(BIN)/python -m bench.loadtest $(ARGS)
 
 lint: install
 	$(BIN)/ruff check .

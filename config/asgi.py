@@ -13,12 +13,8 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from django.conf import settings  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
-from games.services.clock import start_clock  # noqa: E402
-
-start_clock(settings.CLOCK_SECONDS)
 
 application = ProtocolTypeRouter(
     {

@@ -7,6 +7,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import (
+    caches,
     channel_layers,
     database,
     env_bool,
@@ -41,6 +42,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "channels",
+    "django_tasks",
+    "django_tasks_db",
     "django_htmx",
     "template_partials",
     "axes",
@@ -87,6 +90,14 @@ TEMPLATES = [
 DATABASES = {"default": database(VAR_DIR / "db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CHANNEL_LAYERS = channel_layers()
+CACHES = caches()
+# Set only for a process without the web server's sockets (the task worker on the embedded
+# default): where it tells the web server that a match changed.
+LIVE_RELAY_URL = env_str("LIVE_RELAY_URL")
+# Abuse limits on sockets: a frame larger than this is refused and its socket closed; a player
+# may hold this many open sockets (tabs) at once across every worker.
+SOCKET_MAX_FRAME_BYTES = env_int("SOCKET_MAX_FRAME_BYTES", 64 * 1024)
+SOCKETS_PER_USER = env_int("SOCKETS_PER_USER", 30)
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -114,6 +125,13 @@ AXES_VERBOSE = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_IPWARE_PROXY_COUNT = env_int("PROXY_COUNT", 0)
 AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+
+# Match creation throttling per player, counted in the database so it holds across workers:
+# at most this many new matches in the window, and this many open (not started) at once.
+# 0 turns a limit off.
+MATCHES_PER_WINDOW = env_int("MATCHES_PER_WINDOW", 20)
+MATCH_WINDOW_MINUTES = env_int("MATCH_WINDOW_MINUTES", 10)
+OPEN_MATCHES_PER_USER = env_int("OPEN_MATCHES_PER_USER", 5)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ja", "日本語"), ("de", "Deutsch"), ("fr", "Français")]
@@ -161,11 +179,8 @@ LOGGING = {
     "loggers": {"daphne": {"level": "WARNING"}},
 }
 
-# Bots: "thread" plays them in a background thread after each commit, "inline" at once in the
-# same request (tests), "off" leaves them to `manage.py tick`.
-BOT_RUNNER = env_str("BOT_RUNNER", "thread")
+# Background work (bot turns, move deadlines) is queued in the database and run by
+# `manage.py db_worker`, never by a thread of the web process.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 BOT_LIVE_DELAY = float(env_str("BOT_LIVE_DELAY", "0.9"))  # seconds a bot "thinks" when live
-BOT_MOVE_LIMIT = 2000  # moves per runner pass, so a faulty bot cannot spin forever
-# Seconds between time-control checks run inside the web process (0: only `manage.py tick`).
-# On by default with the thread runner, so `make run` applies time controls by itself.
-CLOCK_SECONDS = env_int("CLOCK_SECONDS", 5 if BOT_RUNNER == "thread" else 0)
+BOT_MOVE_LIMIT = 2000  # moves per bot task or tick pass, so a faulty bot cannot spin forever

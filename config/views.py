@@ -25,7 +25,7 @@ def home(request: HttpRequest) -> HttpResponse:
     context = {
         "games": GAMES,
         "my_matches": mine,
-        "your_turn_count": sum(1 for item in mine if item.your_turn),
+        "your_turn_count": lobby.your_turn_count(request.user) if mine else 0,
     }
     return render(request, "home.html", context)
 

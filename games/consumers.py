@@ -1,24 +1,31 @@
-"""WebSocket consumers."""
+"""WebSocket consumers: they join the group of the viewer they are and forward bytes."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.conf import settings
+from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 from games.access import SESSION_INVITES, may_view
-from games.boards.page import render_live
+from games.live import render
+from games.live.viewers import inbox_group, viewer_group
 from games.models import Match
 from games.services import ServiceError
-from games.services.broadcast import match_group
 from games.services.play import submit_action
-from games.views import parse_submission
+from games.submission import parse_submission
 
-# Close code for "sign in first" (4000-4999 are free for applications).
+# Application close codes (4000-4999 are free for applications).
 CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_TOO_LARGE = 4413
+CLOSE_TOO_MANY = 4429
+SOCKET_COUNT_SECONDS = 3600  # a count left by a worker that died fades away
 
 
 def _shown_version(query_string: bytes) -> int | None:
@@ -29,12 +36,51 @@ def _shown_version(query_string: bytes) -> int | None:
     return int(values[0])
 
 
-def inbox_group(user_id: int) -> str:
-    """The channel-layer group that reaches every open page of one player."""
-    return f"inbox.{user_id}"
+def _too_large(text_data: str | None, bytes_data: bytes | None) -> bool:
+    size = (
+        len(text_data.encode("utf-8", "surrogatepass"))
+        if text_data is not None
+        else len(bytes_data or b"")
+    )
+    return size > settings.SOCKET_MAX_FRAME_BYTES
 
 
-class InboxConsumer(AsyncJsonWebsocketConsumer):
+class _CountedSockets:
+    """Counts a signed-in player's open sockets across workers, refusing past the limit."""
+
+    counted = False
+
+    def _count_key(self) -> str:
+        return f"sockets:{self.scope['user'].pk}"
+
+    async def _take_slot(self) -> bool:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            return True
+        key = self._count_key()
+        await cache.aadd(key, 0, SOCKET_COUNT_SECONDS)
+        count = await cache.aincr(key)
+        await cache.atouch(key, SOCKET_COUNT_SECONDS)
+        self.counted = True
+        return count <= settings.SOCKETS_PER_USER
+
+    async def _free_slot(self) -> None:
+        if self.counted:
+            self.counted = False
+            with contextlib.suppress(ValueError):  # the count expired meanwhile
+                await cache.adecr(self._count_key())
+
+    async def _refuse_too_many(self, send) -> None:
+        await self.accept()
+        await send(
+            _("Too many open pages: close some of this site's tabs (at most %(limit)s).")
+            % {"limit": settings.SOCKETS_PER_USER}
+        )
+        await self._free_slot()
+        await self.close(code=CLOSE_TOO_MANY)
+
+
+class InboxConsumer(_CountedSockets, AsyncJsonWebsocketConsumer):
     """A signed-in player's personal channel: "your turn" and match notices reach every tab."""
 
     async def connect(self) -> None:
@@ -42,14 +88,21 @@ class InboxConsumer(AsyncJsonWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
+        if not await self._take_slot():
+            await self._refuse_too_many(self._error)
+            return
         self.group = inbox_group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_json({"type": "hello", "user": user.username})
 
     async def disconnect(self, code: int) -> None:
+        await self._free_slot()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def _error(self, message: str) -> None:
+        await self.send_json({"type": "error", "message": message})
 
     @classmethod
     async def decode_json(cls, text_data: str) -> object:
@@ -62,8 +115,12 @@ class InboxConsumer(AsyncJsonWebsocketConsumer):
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: object
     ) -> None:
+        if _too_large(text_data, bytes_data):
+            await self._error(_("That message is too large."))
+            await self.close(code=CLOSE_TOO_LARGE)
+            return
         if text_data is None:  # a binary frame: nothing this socket understands
-            await self.send_json({"type": "error", "message": "This socket only accepts pings."})
+            await self._error(_("This socket only accepts pings."))
             return
         await super().receive(text_data=text_data, **kwargs)
 
@@ -72,85 +129,95 @@ class InboxConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(content, dict) and content.get("type") == "ping":
             await self.send_json({"type": "pong"})
         else:
-            await self.send_json({"type": "error", "message": "This socket only accepts pings."})
+            await self._error(_("This socket only accepts pings."))
 
     async def inbox_notice(self, event: dict) -> None:
         await self.send_json({"type": "notice", "text": event.get("text", "")})
 
 
-CLOSE_NOT_FOUND = 4404
+class MatchConsumer(_CountedSockets, AsyncWebsocketConsumer):
+    """One match page's socket: joined to its viewer's group, it forwards the frames rendered
+    for that viewer (a seat's only to that seat's player) and takes moves."""
 
-
-class MatchConsumer(AsyncWebsocketConsumer):
-    """One match page's socket: pushes this viewer's own fragment on every change, takes moves."""
+    sent_version = -1
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope.get("user")
-        if not await database_sync_to_async(self._may_view)():
+        allowed, self.position = await database_sync_to_async(self._viewer)()
+        if not allowed:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        self.group = match_group(self.match_id)
+        if not await self._take_slot():
+            await self._refuse_too_many(self._send_flash)
+            return
+        self.group = viewer_group(self.match_id, self.position)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        # A move made between the page's render and this socket opening would otherwise never
-        # reach the page: the group message for it was sent before this socket joined.
+        # A move made between the page's render and this socket joining its group would
+        # otherwise never reach the page: the frame for it was sent before.
         shown = _shown_version(self.scope.get("query_string", b""))
         if shown is not None:
-            html = await database_sync_to_async(self._render)(newer_than=shown)
-            if html:
+            version, html = await database_sync_to_async(self._catch_up)(shown)
+            if html and version > self.sent_version:
+                self.sent_version = version
                 await self.send(text_data=html)
 
     async def disconnect(self, code: int) -> None:
+        await self._free_slot()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    def _may_view(self) -> bool:
+    def _viewer(self) -> tuple[bool, int | None]:
+        """Whether this socket may watch the match, and the seat it sees (None: the public)."""
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
-            return False
+            return False, None
         session = self.scope.get("session")
         invites = session.get(SESSION_INVITES, []) if session is not None else []
-        return may_view(match, self.user, invites)
+        if not may_view(match, self.user, invites):
+            return False, None
+        if self.user is None or not self.user.is_authenticated:
+            return True, None
+        position = match.seats.filter(user=self.user).values_list("position", flat=True).first()
+        return True, position
 
-    def _render(self, flash: str = "", newer_than: int = -1) -> str:
+    def _catch_up(self, shown: int) -> tuple[int, str]:
         match = Match.objects.get(pk=self.match_id)
-        if match.version <= newer_than:
-            return ""  # this socket has already been sent this version
-        self.sent_version = match.version
-        cookies = self.scope.get("cookies", {})
-        return render_live(
-            match,
-            self.user,
-            oob=True,
-            flash=flash,
-            csrf_token=cookies.get(settings.CSRF_COOKIE_NAME, ""),
-        )
+        if match.version <= shown:
+            return match.version, ""
+        rendered = render.current(match, self.position)
+        return rendered.version, render.for_socket(render.compose(match, rendered))
 
-    async def match_updated(self, event: dict) -> None:
-        # The group message says only "changed"; what this socket sees is rendered for its
-        # own user here, so no frame ever carries another player's secrets.
-        newer_than = getattr(self, "sent_version", -1)
-        if event.get("version", 0) <= newer_than:
+    async def live_frame(self, event: dict) -> None:
+        # Rendered once for this viewer by whoever made the change: only forwarded here.
+        version = event.get("version", 0)
+        if version <= self.sent_version:
             return
-        html = await database_sync_to_async(self._render)(newer_than=newer_than)
-        if html:
-            await self.send(text_data=html)
+        self.sent_version = version
+        await self.send(text_data=event["html"])
+
+    async def _send_flash(self, message: str) -> None:
+        await self.send(text_data=render.flash_html(message))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if _too_large(text_data, bytes_data):
+            await self._send_flash(_("That message is too large."))
+            await self.close(code=CLOSE_TOO_LARGE)
+            return
         error = await database_sync_to_async(self._submit)(text_data)
         if error:
-            await self.send(text_data=await database_sync_to_async(self._render)(error))
+            await self._send_flash(error)
 
     def _submit(self, text_data: str | None) -> str:
         if self.user is None or not self.user.is_authenticated:
-            return "Log in to play."
+            return _("Log in to play.")
         try:
             data = json.loads(text_data or "")
         except (ValueError, RecursionError):
-            return "That move is not understood."
+            return _("That move is not understood.")
         if not isinstance(data, dict):
-            return "That move is not understood."
+            return _("That move is not understood.")
         try:
             action, version = parse_submission(data)
             submit_action(self.match_id, self.user, action, version)

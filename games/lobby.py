@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch
+from django.db.models import Count, F, FilteredRelation, Prefetch, Q
 
 from accounts.models import User
 from games.models import Match, Seat, Status
 from games.options_text import options_summary
-from games.services.state import current_state, engine_for
 
 
 @dataclass(frozen=True)
@@ -60,20 +59,28 @@ def finished_matches(limit: int = 10) -> list[Match]:
 
 def my_matches(user: User, limit: int = 50) -> list[MyMatch]:
     """The user's unfinished matches, those waiting for them first."""
+    # Plain columns only: whose turn it is is stored on the seat, so no state is decoded here.
     matches = _with_seats(
-        Match.objects.filter(
-            seats__user=user, seats__resigned=False, status__in=[Status.OPEN, Status.ACTIVE]
-        ).order_by("-updated")
+        Match.objects.annotate(
+            mine=FilteredRelation("seats", condition=Q(seats__user=user, seats__resigned=False))
+        )
+        .filter(mine__isnull=False, status__in=[Status.OPEN, Status.ACTIVE])
+        .annotate(your_turn=F("mine__to_move"))
+        .order_by("-your_turn", "-updated")
     )[:limit]
-    result = []
-    for match in matches:
-        your_turn = False
-        if match.status == Status.ACTIVE:
-            position = next(s.position for s in match.seats.all() if s.user_id == user.pk)
-            your_turn = position in engine_for(match).to_act(current_state(match))
-        result.append(MyMatch(match, your_turn, len(match.seats.all())))
+    result = [
+        MyMatch(match, bool(match.your_turn) and match.is_active, len(match.seats.all()))
+        for match in matches
+    ]
     result.sort(key=lambda m: (not m.your_turn, m.match.deadline is None, m.match.deadline or 0))
     return result
+
+
+def your_turn_count(user: User) -> int:
+    """How many running matches wait for the user's move (one indexed count)."""
+    return Seat.objects.filter(
+        user=user, to_move=True, resigned=False, match__status=Status.ACTIVE
+    ).count()
 
 
 def recent_finished(user: User, limit: int = 10) -> list[Match]:

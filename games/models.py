@@ -110,9 +110,18 @@ class Seat(models.Model):
     timeouts = models.PositiveSmallIntegerField(default=0)
     score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The game waits for this seat now (whoever plays it: person, bot or a resigned player's
+    # autopilot). Stored when it changes, so dashboards count turns without decoding a state.
+    to_move = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["position"]
+        indexes = [
+            # "Your turn" lists and counts: the few seats of a user that are awaited.
+            models.Index(
+                fields=["user"], condition=models.Q(to_move=True), name="seat_to_move_by_user"
+            ),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["match", "position"], name="one_seat_per_position"),
             models.UniqueConstraint(

@@ -2,6 +2,7 @@ from django.urls import path
 
 import config.converters  # noqa: F401  (registers the "username" and "token" converters)
 from games import replay_views, stats_views, views
+from games.live import views as live_views
 
 urlpatterns = [
     path("play/", views.play, name="play"),
@@ -29,4 +30,5 @@ urlpatterns = [
         name="user_matches_export",
     ),
     path("stats/<str:game>/", stats_views.game_stats, name="game_stats"),
+    path("internal/live/", live_views.relay, name="live_relay"),
 ]

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap
 
 from games import lobby
 from games.access import get_viewable, remember_invite
-from games.boards.el_dorado import action_from_form
-from games.boards.page import match_context, render_live
+from games.boards.page import live_changes, render_live, viewer_position
 from games.catalog import GAMES
 from games.forms import FORMS
 from games.leaderboard import PERIODS, leaderboard
@@ -24,7 +22,8 @@ from games.ratings import PROVISIONAL_SIGMA
 from games.services import ServiceError
 from games.services import lobby as lobby_service
 from games.services import play as play_service
-from games.services.bots import bots_waiting, schedule_bots
+from games.services.state import engine_for
+from games.submission import parse_submission
 
 
 def play(request: HttpRequest) -> HttpResponse:
@@ -93,14 +92,15 @@ def new_match(request: HttpRequest) -> HttpResponse:
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """A match: waiting room before the start, the board after."""
     match = get_viewable(request, match_id)
-    if bots_waiting(match):
-        # A bot turn cut short by a restart is picked up again by whoever looks.
-        schedule_bots(match.pk, match.pace)
-    context = match_context(match, request.user, _selected_card(request))
-    if match.private and context["you"] is not None:
-        context["invite_url"] = request.build_absolute_uri(
-            reverse("match_invite", args=[match.invite_token])
-        )
+    context = {
+        "match": match,
+        "engine": engine_for(match),
+        "version": match.version,
+        "you": viewer_position(match, request.user),
+        "live_html": render_live(
+            match, request.user, request=request, selected_card=_selected_card(request)
+        ),
+    }
     return render(request, "games/match.html", context)
 
 
@@ -130,6 +130,11 @@ def match_invite(request: HttpRequest, token: str) -> HttpResponse:
 def _respond(request: HttpRequest, match_id: int, error: str = "") -> HttpResponse:
     if request.htmx:
         match = Match.objects.get(pk=match_id)
+        if not error:
+            changes = live_changes(match, request.user, request.POST.get("version", ""))
+            if changes is not None:
+                # Only what the move changed, swapped in by id; the board stays in place.
+                return reswap(HttpResponse(changes), "none")
         return HttpResponse(render_live(match, request.user, flash=error, request=request))
     if error:
         messages.error(request, error)
@@ -145,10 +150,12 @@ def _lobby_action(request: HttpRequest, match_id: int, run) -> HttpResponse:
     return _respond(request, match_id)
 
 
-@login_required
 @require_POST
 def join(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_viewable(request, match_id)
+    if not request.user.is_authenticated:
+        # The waiting room is the same page for every onlooker: a guest is asked to log in.
+        return redirect_to_login(match.get_absolute_url())
     return _lobby_action(
         request,
         match_id,
@@ -191,28 +198,6 @@ def start(request: HttpRequest, match_id: int) -> HttpResponse:
     return _lobby_action(
         request, match_id, lambda: lobby_service.start_match(match_id, request.user)
     )
-
-
-def parse_submission(data) -> tuple[object, int | None]:
-    """The action and the version it was chosen at, from a form or a socket frame.
-
-    An action comes as JSON in `action`, or as a board button's `do` plus ticked cards.
-    """
-    try:
-        if "do" in data:
-            action = action_from_form(data)
-        else:
-            raw = data.get("action", "")
-            action = json.loads(raw) if isinstance(raw, str) else raw
-    except (ValueError, TypeError, RecursionError):
-        # RecursionError: JSON nested deeper than the parser goes.
-        raise ServiceError("That move is not understood.") from None
-    version = data.get("version")
-    try:
-        version = int(version) if version not in (None, "") else None
-    except (TypeError, ValueError, OverflowError):
-        raise ServiceError("That move came with a broken board version.") from None
-    return action, version
 
 
 @login_required

@@ -7,6 +7,15 @@ import pytest
 PASSWORD = "correct horse battery staple"
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    # Rendered fragments are cached by match: a test never sees another test's pages.
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture
 def user_factory(db):
     from accounts.models import User
@@ -16,6 +25,17 @@ def user_factory(db):
         return User.objects.create_user(username=username, password=PASSWORD, **fields)
 
     return make
+
+
+@pytest.fixture
+def queued_tasks(settings):
+    """Tasks are queued and never run, as with no worker: the backend keeps them to look at."""
+    from django_tasks import task_backends
+
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+    backend = task_backends["default"]
+    backend.clear()
+    return backend
 
 
 @pytest.fixture

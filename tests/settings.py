@@ -19,5 +19,6 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 # Connections opened in worker threads by async tests must not outlive them, or PostgreSQL
 # refuses to drop the test database at the end.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
-BOT_RUNNER = "inline"
-CLOCK_SECONDS = 0  # tests call `tick` themselves
+# Tasks run at once, inside `enqueue`: a bot turn is played before the move that led to it
+# returns. Deadlines need a backend that can wait, so the tests call `tick` for them.
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

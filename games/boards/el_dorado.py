@@ -6,14 +6,31 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.safestring import SafeString, mark_safe
+
 from games.engines.el_dorado import CARD_TYPES, TOKENS, TokenKind, legal_actions, legal_moves
 from games.engines.el_dorado.maps import Board
-from games.engines.el_dorado.svg import TrailMove, render_board
+from games.engines.el_dorado.svg import TrailMove, render_board, render_map, render_overlay
 from games.engines.el_dorado.views import board_from_view
 
 from .el_dorado_trail import match_trail
+from .parts import BoardPart
 
 TEMPLATE = "games/boards/el_dorado.html"
+# In page order. The map's drawing is sent once with the page; the overlay is laid over it (the
+# map holds its slot) and carries everything on the map that a move changes.
+PARTS: tuple[BoardPart, ...] = (
+    BoardPart("ed-status", f"{TEMPLATE}#status"),
+    BoardPart("ed-map", f"{TEMPLATE}#map", static=True),
+    BoardPart("ed-overlay", f"{TEMPLATE}#overlay"),
+    BoardPart("ed-trail-caption", f"{TEMPLATE}#trail_caption"),
+    BoardPart("ed-legend", f"{TEMPLATE}#legend", static=True),
+    BoardPart("ed-controls", f"{TEMPLATE}#controls"),
+    BoardPart("ed-market", f"{TEMPLATE}#market"),
+    BoardPart("ed-reserve", f"{TEMPLATE}#reserve"),
+    BoardPart("ed-players", f"{TEMPLATE}#players"),
+)
+BOARD_CLASS = "ed-board"
 # Actions whose cards come from the player's ticked hand cards rather than from the button.
 TICKED = {
     "rubble": "cards",
@@ -76,6 +93,13 @@ def _button(action: Mapping[str, Any]) -> str:
     return json.dumps(dict(action), separators=(",", ":"))
 
 
+def _quoted(value: str) -> SafeString:
+    """`value` escaped for an attribute in single quotes: JSON's many `"` stay as they are."""
+    return mark_safe(  # noqa: S308 - every character that could end the attribute is escaped
+        value.replace("&", "&amp;").replace("<", "&lt;").replace("'", "&#x27;")
+    )
+
+
 def _destinations(state, seat: int, board: Board, card_id: int, hand: dict) -> list[dict]:
     slug = hand[card_id]["slug"]
     wild = CARD_TYPES[slug].kind == "wild"
@@ -99,11 +123,12 @@ def _destinations(state, seat: int, board: Board, card_id: int, hand: dict) -> l
                 out.append(
                     {
                         "hex": target,
+                        "at": f"{target[0]},{target[1]}",
                         "label": _space_label(board, target),
                         "steps": len(path),
                         "explorer": explorer,
                         "as": kind,
-                        "do": _button(action),
+                        "do": _quoted(_button(action)),
                     }
                 )
     out.sort(key=lambda d: (d["explorer"], -d["steps"], d["label"]))
@@ -157,6 +182,20 @@ def _token_play(
     return {"text": f"Use the {label}{extra}", "do": _button(action)}
 
 
+def _pieces(view: Mapping[str, Any]) -> dict[str, Any]:
+    """Where a view's explorers, blockades and cave stacks are, as the drawing takes them."""
+    return {
+        "explorers": {
+            tuple(h): s["seat"] for s in view["seats"] for h in s["explorers"] if h is not None
+        },
+        "blockades": {
+            b["joint"]: {"kind": b["kind"], "value": b["value"], "taken_by": b["owner"]}
+            for b in view["blockades"]
+        },
+        "cave_tokens": {tuple(c["hex"]): c["left"] for c in view["caves"]},
+    }
+
+
 def map_svg(
     view: Mapping[str, Any],
     board: Board,
@@ -164,24 +203,27 @@ def map_svg(
     labels: Mapping[tuple[int, int], str] | None = None,
     trail: Sequence[TrailMove] = (),
 ) -> str:
-    """The map of a view with its explorers, blockades and cave stacks drawn in."""
-    explorers = {
-        tuple(h): s["seat"] for s in view["seats"] for h in s["explorers"] if h is not None
-    }
-    blockades = {
-        b["joint"]: {"kind": b["kind"], "value": b["value"], "taken_by": b["owner"]}
-        for b in view["blockades"]
-    }
+    """The map of a view with its explorers, blockades and cave stacks drawn in, in one piece."""
     return render_board(
         board,
-        blockades=blockades,
-        explorers=explorers,
+        **_pieces(view),
         highlight=highlight,
-        cave_tokens={tuple(c["hex"]): c["left"] for c in view["caves"]},
         labels=labels,
         show_caves=bool(view["options"].get("caves")),
         trail=trail,
     )
+
+
+def overlay_svg(
+    view: Mapping[str, Any],
+    board: Board,
+    moves: Sequence[Mapping[str, Any]] = (),
+    trail: Sequence[TrailMove] = (),
+) -> str:
+    """What a view puts on the map's drawing: pieces, trail, and each card's lettered reach."""
+    reach = {m["card"]["id"]: {d["hex"]: d["letter"] for d in m["destinations"]} for m in moves}
+    shown = next((m["card"]["id"] for m in moves if m["shown"]), None)
+    return render_overlay(board, **_pieces(view), trail=trail, reach=reach, shown=shown)
 
 
 def shop(view: Mapping[str, Any]) -> dict[str, list]:
@@ -209,12 +251,23 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
     if you is not None:
         removed = {c["id"]: CARD_TYPES[c["card"]].name for c in view["seats"][you]["removed"]}
     selected = context.get("selected_card")
-    destinations: list[dict] = []
+    turn = view["turn"]
+    # Every movement card's destinations, each hidden unless its card is the one selected: the
+    # page picks a card without asking the server, and a `?card=` request shows its card's.
+    moves: list[dict[str, Any]] = []
     plays: list[dict] = []
     action_cards: list[dict] = []
     if your_turn and state is not None:
-        if selected in hand:
-            destinations = _destinations(state, you, board, selected, hand)
+        if not turn["discarding"] and not turn["may_remove"]:
+            for card in hand.values():
+                if card["kind"] != "action":
+                    moves.append(
+                        {
+                            "card": card,
+                            "destinations": _destinations(state, you, board, card["id"], hand),
+                            "shown": card["id"] == selected,
+                        }
+                    )
         for action in legal_actions(state, you):
             if action["type"] in ("rubble", "camp") or (
                 action["type"] == "blockade" and "card" not in action and "token" not in action
@@ -240,7 +293,6 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
                         "do": _button(action),
                     }
                 )
-    turn = view["turn"]
     trail, trail_caption = match_trail(context.get("match"), view, you)
     seats = []
     for player, seat in zip(context["players"], view["seats"], strict=True):
@@ -256,19 +308,16 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
                 "tokens": [TOKENS[t["id"]].label() for t in seat["tokens"]],
             }
         )
+    shown = next((m for m in moves if m["shown"]), None)
     return {
-        "svg": map_svg(
-            view,
-            board,
-            highlight=[d["hex"] for d in destinations],
-            labels={d["hex"]: d["letter"] for d in destinations},
-            trail=trail,
-        ),
+        "map_svg": render_map(board, bool(view["options"].get("caves"))),
+        "overlay_svg": overlay_svg(view, board, moves, trail),
         "trail_caption": trail_caption,
         "map_name": board.name,
         "hand": list(hand.values()),
         "selected": hand.get(selected) if selected is not None else None,
-        "destinations": destinations,
+        "moves": moves,
+        "destinations": shown["destinations"] if shown else [],
         "plays": plays,
         "action_cards": action_cards,
         **shop(view),

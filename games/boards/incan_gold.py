@@ -5,10 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.boards.parts import BoardPart
 from games.engines.incan_gold.cards import gem_breakdown
 from games.engines.incan_gold.text import HAZARD_NAMES
 
 TEMPLATE = "games/boards/incan_gold.html"
+BOARD_CLASS = "ig-board"
+PARTS = (
+    BoardPart("ig-status", f"{TEMPLATE}#status", shared=True),
+    BoardPart("ig-reveal", f"{TEMPLATE}#reveal", shared=True),
+    BoardPart("ig-path", f"{TEMPLATE}#path", shared=True),
+    BoardPart("ig-decide", f"{TEMPLATE}#decide"),
+    # The page marks the viewer's own row: the table is the same for everyone.
+    BoardPart("ig-players", f"{TEMPLATE}#players", shared=True),
+)
 
 
 def gems(value: int) -> list[dict[str, Any]]:

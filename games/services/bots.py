@@ -5,22 +5,21 @@ from __future__ import annotations
 import logging
 import random
 import threading
-import time
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.conf import settings
-from django.db import close_old_connections
 
 from games.bots.registry import bot_levels, get_bot
-from games.models import Match, Pace, Status
+from games.models import Match, Seat, Status
 from games.services.errors import ServiceError
 from games.services.state import current_state, engine_for
 
 log = logging.getLogger(__name__)
 
-_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
-_pending: set[int] = set()
-_pending_lock = threading.Lock()
+# Games whose seats are all asked at once for one decision: a seat asked again has seen the
+# next card, and that is the next turn. Elsewhere a seat takes several actions a turn.
+ONE_ACTION_TURNS = frozenset({"incan-gold"})
 
 
 def autopilot_level(game: str) -> str:
@@ -29,9 +28,10 @@ def autopilot_level(game: str) -> str:
     return levels[len(levels) // 2]
 
 
-def _site_seats(match: Match) -> dict[int, str]:
+def site_seats(match: Match) -> dict[int, str]:
+    """The seats the site plays, by position, with the bot level that plays each."""
     seats = {}
-    for seat in match.seats.all():
+    for seat in Seat.objects.filter(match_id=match.pk):
         if seat.bot_level:
             seats[seat.position] = seat.bot_level
         elif seat.resigned:
@@ -47,91 +47,110 @@ def choose_for_seat(match: Match, state: object, position: int, level: str, why:
     return get_bot(match.game, level)(view, position, rng)
 
 
-def play_one(match_id: int) -> bool:
-    """Let one site-played seat move, if the match waits for one. True when a move was made."""
-    match = Match.objects.get(pk=match_id)
-    if match.status != Status.ACTIVE:
-        return False
-    engine = engine_for(match)
-    state = current_state(match)
-    seats = _site_seats(match)
-    for position in sorted(engine.to_act(state)):
-        level = seats.get(position)
-        if level is None:
-            continue
-        action = choose_for_seat(match, state, position, level, "bot")
-        from games.services.play import act_for_seat
-
-        try:
-            act_for_seat(match.pk, position, action, match.version)
-        except ServiceError as exc:
-            # Another worker moved first (stale), or the bot misjudged: log, never loop.
-            log.info("bot move in match %s skipped: %s", match.pk, exc.message)
-            return False
-        return True
-    return False
-
-
-def play_bots(match_id: int, pace: str = Pace.CORRESPONDENCE) -> int:
-    """Play site-played seats until a person is awaited or the match ends; count the moves."""
-    moves = 0
-    delay = settings.BOT_LIVE_DELAY if pace == Pace.LIVE else 0
-    limit = settings.BOT_MOVE_LIMIT
-    while moves < limit:
-        if delay:
-            # Live players should see a bot think, not a wall of instant moves.
-            time.sleep(delay)
-        if not play_one(match_id):
-            break
-        moves += 1
-    return moves
-
-
-def _run(match_id: int, pace: str) -> None:
-    try:
-        play_bots(match_id, pace)
-    except Exception:
-        log.exception("bot runner failed for match %s", match_id)
-    finally:
-        with _pending_lock:
-            _pending.discard(match_id)
-        close_old_connections()
-
-
-_inline_running: set[int] = set()
-
-
-def runner_busy(match_id: int) -> bool:
-    """Whether this process's bot runner is playing (or about to play) the match."""
-    with _pending_lock:
-        return match_id in _pending or match_id in _inline_running
-
-
-def schedule_bots(match_id: int, pace: str = Pace.CORRESPONDENCE) -> None:
-    """Play waiting bots in the background (or at once when BOT_RUNNER is "inline")."""
-    if settings.BOT_RUNNER == "inline":
-        # Each bot move schedules the bots again after its commit: the loop already running
-        # for this match plays them, so a match of bots alone never nests one call per move.
-        if match_id in _inline_running:
-            return
-        _inline_running.add(match_id)
-        try:
-            play_bots(match_id, Pace.CORRESPONDENCE)
-        finally:
-            _inline_running.discard(match_id)
-        return
-    if settings.BOT_RUNNER != "thread":
-        return  # "off": only `manage.py tick` plays bots
-    with _pending_lock:
-        if match_id in _pending:
-            return
-        _pending.add(match_id)
-    _executor.submit(_run, match_id, pace)
-
-
 def bots_waiting(match: Match) -> bool:
     """Whether the match is waiting for a seat the site plays."""
     if match.status != Status.ACTIVE:
         return False
     state = current_state(match)
-    return bool(engine_for(match).to_act(state) & set(_site_seats(match)))
+    return bool(engine_for(match).to_act(state) & set(site_seats(match)))
+
+
+def play_turn(match_id: int, version: int) -> tuple[int, Match | None]:
+    """Play the turn of the site-played seats the match awaits at `version`, with no pause.
+
+    Returns the moves made and the match after them; None instead of the match when nothing
+    was played (the match had moved on or ended) or the turn was cut short by another writer.
+    Each seat awaited at the start plays on while the match keeps waiting for it (the steps of
+    an El Dorado turn); a seat awaited only later is the next turn's."""
+    from games.services.play import act_for_seat
+
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Status.ACTIVE or match.version != version:
+        return 0, None
+    engine = engine_for(match)
+    state = current_state(match)
+    seats = site_seats(match)
+    turn = engine.to_act(state) & set(seats)
+    done: set[int] = set()
+    moves = 0
+    while moves < settings.BOT_MOVE_LIMIT:
+        playable = sorted((engine.to_act(state) & turn) - done)
+        if not playable:
+            break
+        position = playable[0]
+        action = choose_for_seat(match, state, position, seats[position], "bot")
+        try:
+            match = act_for_seat(match.pk, position, action, match.version)
+        except ServiceError as exc:
+            # Another writer moved first (stale), or the bot misjudged: log, never loop.
+            log.info("bot move in match %s skipped: %s", match.pk, exc.message)
+            return moves, None
+        moves += 1
+        if match.status != Status.ACTIVE:
+            break
+        state = current_state(match)
+        if match.game in ONE_ACTION_TURNS or position not in engine.to_act(state):
+            done.add(position)
+    return moves, (match if moves else None)
+
+
+# Per thread: the matches whose site turns a loop here is playing, each with the version of
+# a turn handed over to that loop (None when none is).
+_loops = threading.local()
+
+
+def _playing_now() -> dict[int, int | None]:
+    if not hasattr(_loops, "matches"):
+        _loops.matches = {}
+    return _loops.matches
+
+
+@contextmanager
+def playing(match_id: int) -> Iterator[None]:
+    """Mark the match's site turns as played by a loop of this thread, which queues what follows."""
+    loops = _playing_now()
+    outer = match_id in loops
+    loops.setdefault(match_id, None)
+    try:
+        yield
+    finally:
+        if not outer:
+            loops.pop(match_id, None)
+
+
+def is_playing(match_id: int) -> bool:
+    """Whether a loop of this thread is playing the match's site turns."""
+    return match_id in _playing_now()
+
+
+def hand_over(match_id: int, version: int) -> bool:
+    """Leave the turn at `version` to the loop of this thread playing the match, if there is one."""
+    loops = _playing_now()
+    if match_id not in loops:
+        return False
+    loops[match_id] = version
+    return True
+
+
+def handed_over(match_id: int) -> int | None:
+    """The version of the turn handed over to this thread's loop since it last asked, if any."""
+    loops = _playing_now()
+    version = loops.get(match_id)
+    if match_id in loops:
+        loops[match_id] = None
+    return version
+
+
+def play_waiting(match_id: int) -> int:
+    """Play site turn after turn, with no pause, until only people are awaited or it ends."""
+    moves = 0
+    with playing(match_id):
+        while moves < settings.BOT_MOVE_LIMIT:
+            match = Match.objects.filter(pk=match_id).first()
+            if match is None:
+                break
+            played, after = play_turn(match_id, match.version)
+            moves += played
+            if after is None:
+                break
+    return moves

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from games.bots.registry import bot_levels
@@ -59,10 +63,55 @@ def _check_spec(spec: MatchSpec) -> None:
         raise ServiceError(f"Those options do not work: {exc}") from None
 
 
+def _check_limits(host: User, spec: MatchSpec) -> None:
+    # Counted in the database, so the limits hold however many workers serve the host. The
+    # host's row is locked first: two requests at once cannot both pass the same count.
+    list(User.objects.select_for_update().filter(pk=host.pk).values_list("pk", flat=True))
+    limit, minutes = settings.MATCHES_PER_WINDOW, settings.MATCH_WINDOW_MINUTES
+    if limit > 0 and minutes > 0:
+        now = timezone.now()
+        window = timedelta(minutes=minutes)
+        recent = list(
+            Match.objects.filter(created_by=host, created__gt=now - window)
+            .order_by("-created")
+            .values_list("created", flat=True)[:limit]
+        )
+        if len(recent) >= limit:
+            # The oldest of those leaves the window first, and frees a place.
+            wait = max(1, math.ceil((recent[-1] + window - now).total_seconds() / 60))
+            raise ServiceError(
+                ngettext(
+                    "You have created %(count)s matches in the last %(minutes)s minutes, the "
+                    "most allowed: try again in %(wait)s minute.",
+                    "You have created %(count)s matches in the last %(minutes)s minutes, the "
+                    "most allowed: try again in %(wait)s minutes.",
+                    wait,
+                )
+                % {"count": len(recent), "minutes": minutes, "wait": wait}
+            )
+    open_limit = settings.OPEN_MATCHES_PER_USER
+    # A match the host fills with bots starts at once: it never waits for players.
+    stays_open = len(spec.bots) + 1 < spec.players
+    if stays_open and open_limit > 0:
+        waiting = Match.objects.filter(created_by=host, status=Status.OPEN).count()
+        if waiting >= open_limit:
+            raise ServiceError(
+                ngettext(
+                    "You already have %(count)s match waiting for players, the most at "
+                    "once: start, fill or leave it before creating another.",
+                    "You already have %(count)s matches waiting for players, the most at "
+                    "once: start, fill or leave one of them before creating another.",
+                    waiting,
+                )
+                % {"count": waiting}
+            )
+
+
 @transaction.atomic
 def create_match(host: User, spec: MatchSpec) -> Match:
     """Create a match with the host in seat 1 and any bots after; start it if full."""
     _check_spec(spec)
+    _check_limits(host, spec)
     match = Match.objects.create(
         game=spec.game,
         options=dict(spec.options),

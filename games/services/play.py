@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Case, When
 from django.utils import timezone
 
 from accounts.models import User
@@ -13,6 +14,7 @@ from games.models import Match, MatchAction, Seat, Status
 from games.services.broadcast import announce
 from games.services.errors import ActionRefused, ServiceError, StaleVersion
 from games.services.state import current_state, engine_for
+from games.tasks import after_change
 
 
 def _locked(match_id: int) -> Match:
@@ -39,12 +41,17 @@ def save_progress(
         match.turn_started = timezone.now()
     if engine.is_over(state):
         _finish(match, state)
+    mark_awaited(match, frozenset() if match.is_over else waiting)
     match.save()
     announce(match)
-    if not match.is_over:
-        from games.services.bots import schedule_bots
+    after_change(match, waiting)
 
-        transaction.on_commit(lambda: schedule_bots(match.pk, match.pace))
+
+def mark_awaited(match: Match, waiting: frozenset[int]) -> None:
+    """Store which seats the game waits for, so dashboards need no state to tell turns."""
+    Seat.objects.filter(match=match).update(
+        to_move=Case(When(position__in=sorted(waiting), then=True), default=False)
+    )
 
 
 def _finish(match: Match, state: Any) -> None:
@@ -165,9 +172,7 @@ def resign(match_id: int, user: User) -> Match:
     match.snapshot_version = match.version if match.snapshot is not None else 0
     match.save()
     announce(match)
-    from games.services.bots import schedule_bots
-
-    transaction.on_commit(lambda: schedule_bots(match.pk, match.pace))
+    after_change(match)
     return match
 
 

@@ -38,6 +38,10 @@ def verify_match(match: Match) -> list[Difference]:
     ]
     if stored_events != _plain([event for _, event in folded.events]):
         problems.append(Difference(match.pk, "the stored log events differ from the replay"))
+    awaited = engine.to_act(folded.state) if match.status == Status.ACTIVE else frozenset()
+    stored = {seat.position for seat in match.seats.all() if seat.to_move}
+    if stored != set(awaited):
+        problems.append(Difference(match.pk, "the seats marked to move differ from the replay"))
     if match.status == Status.FINISHED:
         result = engine.outcome(folded.state)
         if result is None:

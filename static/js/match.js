@@ -8,36 +8,38 @@
   const status = document.getElementById("connection");
   let opened = false;
 
+  // The version on screen, and in a pushed frame the version it shows and the one it changes.
+  const MARKER = /id="match-version" data-version="(\d+)"(?: data-base="(\d+)")?/;
+
   function currentVersion() {
-    const live = document.getElementById("match-live");
-    return live ? parseInt(live.dataset.version, 10) : 0;
+    const marker = document.getElementById("match-version");
+    return marker ? parseInt(marker.dataset.version, 10) : 0;
   }
 
   function refetch() {
-    // Keep the player's current selection (a card picked to move with) across the refetch.
-    const live = document.getElementById("match-live");
-    const card = live && live.dataset.card;
-    const url = card ? `${liveUrl}?card=${encodeURIComponent(card)}` : liveUrl;
-    htmx.ajax("GET", url, {
+    htmx.ajax("GET", liveUrl, {
       target: "#match-live",
       swap: "outerHTML",
       headers: { "X-Live-Refetch": "1" },
     });
   }
 
-  // A refetch may come back after the player has already moved on (picked a card, say): an
-  // answer older than the screen, or a refetch that would drop a fresh selection, is not shown.
+  // A refetch may come back after a newer push: an answer older than the screen is not shown.
   document.body.addEventListener("htmx:beforeSwap", function (event) {
     const live = document.getElementById("match-live");
-    const match = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
-    if (!live || !match || event.detail.target !== live) return;
-    const incoming = parseInt(match[1], 10);
-    const current = currentVersion();
-    const refetch = (event.detail.requestConfig.headers || {})["X-Live-Refetch"];
-    if (incoming < current || (refetch && incoming === current && live.dataset.card)) {
-      event.detail.shouldSwap = false;
-    }
+    const found = MARKER.exec(event.detail.serverResponse || "");
+    if (!live || !found || event.detail.target !== live) return;
+    if (parseInt(found[1], 10) < currentVersion()) event.detail.shouldSwap = false;
   });
+
+  // A private match's invite link is shown as a path; the address bar knows the site's origin.
+  function completeInvites() {
+    document.querySelectorAll("input[data-invite]").forEach(function (input) {
+      if (input.value.startsWith("/")) input.value = window.location.origin + input.value;
+    });
+  }
+  completeInvites();
+  document.body.addEventListener("htmx:afterSettle", completeInvites);
 
   // A request that failed on the way or on the server must not look like nothing happened.
   function showTrouble(text) {
@@ -90,76 +92,17 @@
     setStatus("closed", "Reconnecting…");
   });
   page.addEventListener("htmx:wsBeforeMessage", function (event) {
-    const match = /data-version="(\d+)"/.exec(event.detail.message);
-    if (!match) return;
-    const incoming = parseInt(match[1], 10);
+    const found = MARKER.exec(event.detail.message);
+    if (!found) return; // an error for this page alone
+    const incoming = parseInt(found[1], 10);
     const current = currentVersion();
     if (incoming <= current) {
-      // Already on screen (the answer to this page's own move, or a repeat), or older:
-      // keep what is shown, including a card the player has just selected.
+      // Already on screen (the answer to this page's own move, or a repeat), or older.
       event.preventDefault();
-    } else if (incoming > current + 1) {
-      // A version was skipped: show this one, then make sure nothing in between is missing.
-      setTimeout(refetch, 0);
+    } else if (found[2] !== undefined && parseInt(found[2], 10) !== current) {
+      // The changes of a version this page never showed: fetch the whole live part instead.
+      event.preventDefault();
+      refetch();
     }
   });
 })();
-
-// El Dorado: clicking a highlighted space on the map presses the button that moves there.
-document.addEventListener("click", function (event) {
-  const space = event.target.closest("svg [data-hex]");
-  if (!space) return;
-  const button = document.querySelector(`.ed-dest[data-hex="${space.dataset.hex}"]`);
-  if (button) button.click();
-});
-
-// El Dorado: pointing at a destination button marks its space on the map, and back.
-function markSpace(hex, on) {
-  document.querySelectorAll(`svg [data-hex="${hex}"], .ed-dest[data-hex="${hex}"]`).forEach(
-    function (el) { el.classList.toggle("pointed", on); }
-  );
-}
-["mouseover", "focusin"].forEach(function (type) {
-  document.addEventListener(type, function (event) {
-    const el = event.target.closest && event.target.closest(".ed-dest, svg [data-hex]");
-    if (el) markSpace(el.dataset.hex || el.getAttribute("data-hex"), true);
-  });
-});
-["mouseout", "focusout"].forEach(function (type) {
-  document.addEventListener(type, function (event) {
-    const el = event.target.closest && event.target.closest(".ed-dest, svg [data-hex]");
-    if (el) markSpace(el.dataset.hex || el.getAttribute("data-hex"), false);
-  });
-});
-
-// El Dorado: how much the ticked cards (and coin tokens) would pay, shown beside the market,
-// and on each card for sale whether that falls short or pays more than it costs: change is lost.
-function halves(total) {
-  const whole = Math.floor(total);
-  if (total === whole) return `${whole}`;
-  return whole ? `${whole}½` : "½";
-}
-document.addEventListener("change", function (event) {
-  if (!event.target.matches) return;
-  if (!event.target.matches(".ed-form input[name='cards'], .ed-form input[name='tokens']")) return;
-  const money = document.getElementById("ed-money");
-  if (!money) return;
-  let total = 0;
-  document
-    .querySelectorAll(".ed-form input[name='cards']:checked, .ed-form input[name='tokens']:checked")
-    .forEach(function (box) {
-      total += parseFloat(box.dataset.pays || "0");
-    });
-  money.textContent = total ? `Ticked cards pay ${halves(total)}` : "";
-  document.querySelectorAll(".ed-shop-card[data-cost]").forEach(function (card) {
-    const cost = parseFloat(card.dataset.cost);
-    const fit = card.querySelector(".ed-fit");
-    card.classList.toggle("ed-short", total > 0 && total < cost);
-    card.classList.toggle("ed-over", total >= cost + 1);
-    if (!fit) return;
-    if (!total) fit.textContent = "";
-    else if (total < cost) fit.textContent = `${halves(cost - total)} short`;
-    else if (total >= cost + 1) fit.textContent = `overpays by ${halves(total - cost)}`;
-    else fit.textContent = "exact";
-  });
-});

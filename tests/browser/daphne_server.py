@@ -1,4 +1,5 @@
-"""A real daphne server in a subprocess (HTTP and WebSockets), on its own SQLite file."""
+"""A real daphne server in a subprocess (HTTP and WebSockets), on its own SQLite file, with a
+task worker beside it (bot turns, deadlines) that relays each change to the server."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ class DaphneServer:
             "BOT_LIVE_DELAY": "0.2",
         }
         self.process: subprocess.Popen | None = None
+        self.worker: subprocess.Popen | None = None
 
     @property
     def database(self) -> Path:
@@ -62,6 +64,22 @@ class DaphneServer:
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )
+        self.worker_log = open(self.var_dir / "worker.log", "w")  # noqa: SIM115
+        self.worker = subprocess.Popen(
+            [
+                sys.executable,
+                "manage.py",
+                "db_worker",
+                "--interval",
+                "0.05",
+                "--no-startup-delay",
+                "--no-reload",
+            ],
+            cwd=ROOT,
+            env={**self.env, "LIVE_RELAY_URL": f"http://127.0.0.1:{self.port}/internal/live/"},
+            stdout=self.worker_log,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -74,11 +92,20 @@ class DaphneServer:
         raise RuntimeError("daphne did not start: " + (self.var_dir / "daphne.log").read_text())
 
     def stop(self) -> None:
+        if self.worker is not None:
+            _end(self.worker)
+            self.worker = None
+            self.worker_log.close()
         if self.process is not None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+            _end(self.process)
             self.process = None
             self.log.close()
+
+
+def _end(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

@@ -23,7 +23,8 @@ def test_a_player_moves_and_ends_turns_against_bots(browser, daphne_server, scre
     form.locator("select[name='el-dorado-opt_map']").select_option("home-stretch")
     form.get_by_role("button", name="Create match").click()
     page.wait_for_url(f"{base}/matches/*/")
-    page.locator(".ed-map svg").wait_for()
+    page.locator(".ed-map svg.ed-drawing").wait_for()
+    page.locator("#ed-overlay").wait_for()
     screenshot(page, "ed-board-start")
     # Ticking cards shows what they would pay in the market.
     first = page.locator("input[name='cards']").first
@@ -48,27 +49,55 @@ def test_a_player_moves_and_ends_turns_against_bots(browser, daphne_server, scre
         box.uncheck()
     assert scout.locator(".ed-fit").inner_text() == ""
 
+    # Picking a card to move with happens in the page: no request goes to the server.
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
     moved = 0
     for _ in range(6):
         page.get_by_role("button", name="End turn").wait_for(timeout=20_000)
-        version = page.locator("#match-live").get_attribute("data-version")
+        version = page.locator("#match-version").get_attribute("data-version")
         moved_now = False
         for link in page.locator(".ed-use").all():
             card = link.get_attribute("href").split("=")[1]
-            selected = page.locator(f"#match-live[data-card='{card}'] .ed-moves")
+            section = page.locator(f".ed-moves[data-card='{card}']")
+            asked.clear()
             for _attempt in range(3):
                 # A push landing at the moment of the click replaces the link; click again.
                 page.locator(f".ed-use[href='?card={card}']").click()
                 with contextlib.suppress(Exception):
-                    selected.wait_for(timeout=5_000)
+                    section.wait_for(state="visible", timeout=5_000)
                     break
-            selected.wait_for()
-            if page.locator(".ed-dest").count():
+            section.wait_for(state="visible")
+            assert not [url for url in asked if "card=" in url or "/live/" in url], asked
+            assert page.locator(".ed-moves:visible").count() == 1
+            buttons = section.locator("button[data-hex]")
+            if buttons.count():
+                where = buttons.first.get_attribute("data-hex")
+                outline = page.locator(
+                    f"#ed-overlay .reach[data-card='{card}'] [data-hex='{where}']"
+                )
+                assert outline.is_visible()
                 if not moved:
                     screenshot(page, "ed-board-reachable")
-                page.locator(".ed-dest").first.click()
+                    # The pick outlives a swap of the live part (as after a refetch).
+                    page.evaluate(
+                        "htmx.ajax('GET', document.querySelector('.match-page').dataset.liveUrl,"
+                        " {target: '#match-live', swap: 'outerHTML'})"
+                    )
+                    page.wait_for_function(
+                        """card => {
+                          const s = document.querySelector(`.ed-moves[data-card="${card}"]`);
+                          const g = document.querySelector(`.reach[data-card="${card}"]`);
+                          return s && !s.hidden && g && g.getAttribute("display") === "inline";
+                        }""",
+                        arg=card,
+                    )
+                    # Clicking the outlined space on the map presses its button.
+                    outline.click()
+                else:
+                    buttons.first.click()
                 page.wait_for_function(
-                    f"document.getElementById('match-live').dataset.version !== '{version}'"
+                    f"document.getElementById('match-version').dataset.version !== '{version}'"
                 )
                 moved += 1
                 moved_now = True
@@ -77,17 +106,17 @@ def test_a_player_moves_and_ends_turns_against_bots(browser, daphne_server, scre
             # Nothing moves: cycle the hand, as the rules let you, to draw fresh cards.
             for box in page.locator("input[name='cards']").all():
                 box.check()
-            discard_version = page.locator("#match-live").get_attribute("data-version")
+            discard_version = page.locator("#match-version").get_attribute("data-version")
             page.get_by_role("button", name="Discard ticked").click()
             page.wait_for_function(
-                f"document.getElementById('match-live').dataset.version !== '{discard_version}'"
+                f"document.getElementById('match-version').dataset.version !== '{discard_version}'"
             )
-        before_end = int(page.locator("#match-live").get_attribute("data-version"))
+        before_end = int(page.locator("#match-version").get_attribute("data-version"))
         page.get_by_role("button", name="End turn").click()
         # Both bots play their turns in the background (two versions at least) and the page
         # follows by itself, without a reload.
         page.wait_for_function(
-            f"Number(document.getElementById('match-live').dataset.version) > {before_end + 2}"
+            f"Number(document.getElementById('match-version').dataset.version) > {before_end + 2}"
         )
     screenshot(page, "ed-board-later")
     assert moved >= 2

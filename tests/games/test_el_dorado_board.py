@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import games.engines.el_dorado as ed
 from games.boards.el_dorado import board_context
 from games.engines.el_dorado.sketch import sketch_layout
 from games.engines.el_dorado.tokens import TOKENS
+from tests.games.ed_parts import compose, render_parts
 
 
 def _token(slug: str) -> int:
@@ -76,8 +78,6 @@ def test_a_power_token_can_break_a_blockade_from_its_own_button():
 def test_while_a_market_slot_is_empty_the_reserve_cards_are_buy_buttons():
     from types import SimpleNamespace
 
-    from django.template.loader import render_to_string
-
     state = _game(["traveller"] * 4, ())
     market = list(state.market)
     gone = market[0]
@@ -87,14 +87,14 @@ def test_while_a_market_slot_is_empty_the_reserve_cards_are_buy_buttons():
     context = _context(state)
     context.update(board_context(context))
     context["match"] = SimpleNamespace(pk=1, is_active=True)
-    html = render_to_string("games/boards/el_dorado.html", context)
+    html = compose(render_parts(context))
     reserve = [r["card"] for r in context["view"]["reserve"]]
     assert reserve
     for slug in reserve:
         assert f'value=\'{{"type":"buy","card":"{slug}"}}\'' in html
     state = _game(["traveller"] * 4, ())  # every slot full: the reserve is only listed
     context.update(board_context({**context, "view": ed.player_view(state, 0), "state": state}))
-    html = render_to_string("games/boards/el_dorado.html", context)
+    html = compose(render_parts(context))
     assert not any(f'"card":"{slug}"}}\'' in html for slug in reserve)
 
 
@@ -107,6 +107,11 @@ def test_each_reachable_space_has_one_letter_on_its_buttons_and_on_the_map():
     assert len(destinations) == 3
     letters = {d["hex"]: d["letter"] for d in destinations}
     assert sorted(letters.values()) == ["A", "B", "C"]
-    for letter in letters.values():
-        assert f'data-label="{letter}"' in board["svg"]
-    assert board["svg"].count('class="space-label"') == 3
+    # On the map, the card's three spaces are outlined and carry the same letters.
+    overlay = board["overlay_svg"]
+    outlines = re.search(r'<g class="reach" data-card="0".*?</g>', overlay)[0]
+    assert set(re.findall(r'data-hex="(\d+),(\d+)"', outlines)) == {
+        (str(q), str(r)) for q, r in letters
+    }
+    drawn = re.search(r'<g class="reach-labels" data-card="0".*?</g></g>', overlay)[0]
+    assert sorted(re.findall(r">(\w+)</text>", drawn)) == ["A", "B", "C"]

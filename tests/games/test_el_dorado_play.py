@@ -156,12 +156,17 @@ def test_the_board_page_lists_reachable_spaces_for_a_selected_card(user_factory,
     client.force_login(people["ana"])
     card = state.seats[0].hand[0]
     body = client.get(f"/matches/{match.pk}/?card={card}").content.decode()
-    assert "can reach" in body
+    # That card's destinations are shown (the other cards' are listed, hidden).
+    found = re.search(
+        rf'<section class="ed-moves" data-card="{card}"[^>]*>(.*?)</section>', body, re.S
+    )
+    assert found and " hidden" not in found[0].split(">", 1)[0]
+    assert "can reach" in found[1]
     from games.engines.el_dorado import legal_moves
 
     reachable = legal_moves(state, 0, card, 0, None)
     if reachable:
-        assert body.count("ed-dest") >= len(reachable)
+        assert found[1].count('name="do"') >= len(reachable)
 
 
 def test_a_move_posted_from_the_board_form_is_applied(user_factory, client):

@@ -222,11 +222,11 @@ def _trail_players(svg: str) -> list[int]:
 @needs_db
 def test_it_traces_the_stored_moves_for_each_viewer(live_match, user_factory) -> None:
     match, (ana, bo, cy) = live_match
-    assert _trail_players(match_context(match, ana)["svg"]) == [1, 2]
-    assert _trail_players(match_context(match, bo)["svg"]) == [2]
-    assert _trail_players(match_context(match, cy)["svg"]) == [0, 1, 2]
-    assert _trail_players(match_context(match, None)["svg"]) == [0, 1, 2]
-    assert _trail_players(match_context(match, user_factory("watcher"))["svg"]) == [0, 1, 2]
+    assert _trail_players(match_context(match, ana)["overlay_svg"]) == [1, 2]
+    assert _trail_players(match_context(match, bo)["overlay_svg"]) == [2]
+    assert _trail_players(match_context(match, cy)["overlay_svg"]) == [0, 1, 2]
+    assert _trail_players(match_context(match, None)["overlay_svg"]) == [0, 1, 2]
+    assert _trail_players(match_context(match, user_factory("watcher"))["overlay_svg"]) == [0, 1, 2]
     page = render_live(match, ana)
     assert "Lines: moves since your last turn" in page
     assert "Lines: moves of the last round" in render_live(match, None)
@@ -236,7 +236,7 @@ def test_it_traces_the_stored_moves_for_each_viewer(live_match, user_factory) ->
 def test_it_ignores_a_private_event_in_the_stored_log(live_match) -> None:
     match, (ana, bo, cy) = live_match
     viewers = (None, ana, bo, cy)
-    before = [match_context(match, user)["svg"] for user in viewers]
+    before = [match_context(match, user)["overlay_svg"] for user in viewers]
     seq = MatchAction.objects.filter(match=match).count() + 1
     # A move only seat 2 may see (no such event exists today): it must not be drawn for anyone.
     secret = {"type": "move", "seat": 2, "explorer": 0, "card": "explorer", "as": "machete"}
@@ -245,4 +245,4 @@ def test_it_ignores_a_private_event_in_the_stored_log(live_match) -> None:
     MatchAction.objects.create(
         match=match, seq=seq, seat=2, action={}, events=[secret], version=match.version
     )
-    assert [match_context(match, user)["svg"] for user in viewers] == before
+    assert [match_context(match, user)["overlay_svg"] for user in viewers] == before

@@ -43,8 +43,8 @@ async def test_a_move_reaches_the_other_players_socket_as_their_own_fragment(mat
     bo = await _socket(match.pk, people["bo"])
     await database_sync_to_async(submit_action)(match.pk, people["ana"], RETURN, match.version)
     frame = await bo.receive_from(timeout=5)
-    assert 'hx-swap-oob="true"' in frame
-    assert f'data-version="{match.version + 1}"' in frame
+    # Only what changed, said to apply on top of the version the page shows.
+    assert f'data-version="{match.version + 1}" data-base="{match.version}"' in frame
     assert "decided" in frame  # that ana has decided is public ...
     assert "chooses to return" not in frame  # ... what she chose is not
     assert "Return to camp" in frame  # bo's own buttons: it is bo's view

@@ -135,8 +135,13 @@ def test_a_move_by_plain_post_redirects_back_and_is_stored(client, ig_match):
     assert MatchAction.objects.filter(match=match, seat=0).count() == 1
 
 
-def test_a_move_by_htmx_returns_the_live_fragment(client, ig_match):
+@pytest.mark.parametrize("board_at_hand", [True, False])
+def test_a_move_by_htmx_returns_the_live_fragment(client, ig_match, board_at_hand):
+    from django.core.cache import cache
+
     match = ig_match()
+    if not board_at_hand:
+        cache.clear()  # the fragments of the board the form came from are gone
     response = _as(client, users(match)["ana"]).post(
         f"/matches/{match.pk}/act/",
         {"action": CONTINUE, "version": match.version},
@@ -144,7 +149,11 @@ def test_a_move_by_htmx_returns_the_live_fragment(client, ig_match):
     )
     body = response.content.decode()
     assert response.status_code == 200
-    assert body.strip().startswith('<div id="match-live"')
+    if board_at_hand:  # only what changed, each part swapped in by its id
+        assert body.startswith('<span hx-swap-oob="true" id="match-version"')
+        assert response["HX-Reswap"] == "none"
+    else:
+        assert body.strip().startswith('<div id="match-live"')
     assert f'data-version="{match.version + 1}"' in body
     assert "you may change it" in body
 

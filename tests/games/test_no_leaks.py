@@ -17,7 +17,7 @@ from tests.games.conftest import users
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-HIDDEN_TENT = 'title="Only its owner sees a tent"'
+TENT_COLUMN = "<th>Tent</th>"  # shown once every tent is open
 
 
 def _pages(match, viewer):
@@ -59,9 +59,10 @@ def test_no_incan_gold_fragment_leaks_tents_choices_deck_or_seed(ig_match):
             for html in _pages(match, viewer):
                 assert str(match.seed) not in html
                 assert deck not in html and "snapshot" not in html
-                # Every tent but the viewer's own is shown as hidden.
-                others = match.players - (1 if you is not None else 0)
-                assert html.count(HIDDEN_TENT) == others
+                # No tent column while tents are closed; a player sees their own tent alone.
+                assert TENT_COLUMN not in html
+                own = re.findall(r"Your tent: <strong>(\d+)</strong>", html)
+                assert own == ([] if you is None else [str(state.seats[you].tent)])
                 for position in choices:
                     if position != you:
                         name = re.escape(match.seats.get(position=position).name)
@@ -92,5 +93,5 @@ def test_after_the_end_everything_is_shown(ig_match):
         )
     assert match.status == Status.FINISHED
     html = _pages(match, people["ana"])[0]
-    assert HIDDEN_TENT not in html
+    assert TENT_COLUMN in html and "Your tent:" not in html
     assert "Final result" in html

@@ -208,46 +208,9 @@ def test_tick_does_nothing_before_the_deadline(ig_match):
     assert not MatchAction.objects.filter(match=match).exists()
 
 
-def test_the_in_process_clock_starts_once_and_only_with_an_interval(monkeypatch):
-    import threading
-
+def test_tick_with_an_idle_time_leaves_recently_moved_matches_alone(ig_match, queued_tasks):
     from games.services import clock
 
-    class FakeThread:
-        made: list[dict] = []
-
-        def __init__(self, **kwargs):
-            FakeThread.made.append(kwargs)
-
-        def start(self):
-            pass
-
-    monkeypatch.setattr(clock, "_clock_started", threading.Event())
-    monkeypatch.setattr(clock.threading, "Thread", FakeThread)
-    assert clock.start_clock(0) is False
-    assert clock.start_clock(5) is True
-    assert clock.start_clock(5) is False
-    assert len(FakeThread.made) == 1 and FakeThread.made[0]["daemon"] is True
-
-
-def test_tick_leaves_a_match_to_the_runner_already_playing_it(ig_match, monkeypatch, settings):
-    from games.services import clock
-
-    settings.BOT_RUNNER = "off"  # the bot's turn stays waiting after ana's move
-    match = ig_match(bots=("random",))
-    people = users(match)
-    submit_action(match.pk, people["ana"], {"type": "decide", "choice": "continue"}, None)
-    submit_action(match.pk, people["bo"], {"type": "decide", "choice": "continue"}, None)
-    monkeypatch.setattr(clock, "runner_busy", lambda match_id: True)
-    assert clock.tick()["bot_moves"] == 0
-    monkeypatch.setattr(clock, "runner_busy", lambda match_id: False)
-    assert clock.tick()["bot_moves"] > 0
-
-
-def test_tick_with_an_idle_time_leaves_recently_moved_matches_alone(ig_match, settings):
-    from games.services import clock
-
-    settings.BOT_RUNNER = "off"
     match = ig_match(bots=("random",))
     people = users(match)
     submit_action(match.pk, people["ana"], {"type": "decide", "choice": "continue"}, None)

@@ -19,6 +19,7 @@ PROBE = (
     "import json, django; from django.conf import settings; django.setup(); "
     "print(json.dumps({'engine': settings.DATABASES['default']['ENGINE'], "
     "'name': str(settings.DATABASES['default']['NAME']), "
+    "'conn_max_age': settings.DATABASES['default']['CONN_MAX_AGE'], "
     "'layer': settings.CHANNEL_LAYERS['default']['BACKEND'], "
     "'hosts': settings.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('hosts'), "
     "'debug': settings.DEBUG, 'allowed': settings.ALLOWED_HOSTS}))"
@@ -70,6 +71,8 @@ def test_database_url_and_redis_url_switch_to_postgres_and_redis(tmp_path):
     found = json.loads(result.stdout.strip().splitlines()[-1])
     assert found["engine"] == "django.db.backends.postgresql"
     assert found["name"] == "expedition"
+    # Under ASGI a kept connection would stay with every worker thread that ever used one.
+    assert found["conn_max_age"] == 0
     assert found["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert found["hosts"][0]["address"] == "redis://127.0.0.1:6379/0"
     assert found["hosts"][0]["max_connections"] > 100
@@ -91,6 +94,7 @@ def test_production_without_a_secret_key_fails_with_a_clear_message(tmp_path):
         ("DATABASE_URL", "nosuchdb://x", "DATABASE_URL"),
         ("CSRF_TRUSTED_ORIGINS", "example.com", "need a scheme"),
         ("EMAIL_PORT", "twenty-five", "EMAIL_PORT must be a whole number"),
+        ("MATCHES_PER_WINDOW", "lots", "MATCHES_PER_WINDOW must be a whole number"),
     ],
 )
 def test_bad_values_fail_at_start(tmp_path, name, value, message):
@@ -116,3 +120,26 @@ def test_a_sqlite_database_url_waits_for_the_write_lock_like_the_default(monkeyp
     assert config["OPTIONS"] == {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     monkeypatch.delenv("DATABASE_URL")
     assert env.database(tmp_path / "db.sqlite3")["OPTIONS"] == config["OPTIONS"]
+
+
+def test_postgresql_gets_a_bounded_pool_per_process_and_no_kept_connections(monkeypatch, tmp_path):
+    monkeypatch.setenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/expedition")
+    monkeypatch.delenv("DATABASE_POOL_SIZE", raising=False)
+    config = env.database(tmp_path / "unused.sqlite3")
+    assert config["CONN_MAX_AGE"] == 0
+    assert config["OPTIONS"]["pool"] == {
+        "min_size": 1,
+        "max_size": 4,
+        "max_idle": 60,
+        "timeout": 10,
+    }
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "12")
+    assert env.database(tmp_path / "unused.sqlite3")["OPTIONS"]["pool"]["max_size"] == 12
+    # Behind an outside pooler: plain connections, one per request.
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "0")
+    config = env.database(tmp_path / "unused.sqlite3")
+    assert "pool" not in config.get("OPTIONS", {})
+    assert config["CONN_MAX_AGE"] == 0
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "-1")
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_POOL_SIZE must be 0 or more"):
+        env.database(tmp_path / "unused.sqlite3")

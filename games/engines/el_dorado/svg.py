@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from .maps.board import GOAL_TILE, Board, Hex, Terrain
@@ -62,6 +63,7 @@ def _text(x: float, y: float, text: str, *, size: float = 9, fill: str = "#fff",
     )
 
 
+@lru_cache(maxsize=64)
 def _view_box(board: Board) -> str:
     cells = list(board.spaces) + list(board.el_dorado)
     xs = [x for h in cells for x, _ in _corners(h)]
@@ -136,7 +138,16 @@ def _segments(pairs: Iterable[frozenset[Hex]]) -> str:
     return "".join(lines)
 
 
-def _blockade(board: Board, index: int, info: Mapping | None) -> str:
+def _joint_bar(board: Board, index: int) -> str:
+    """The bar of a joint, to draw in the colour of its blockade (`render_map` defines it)."""
+    joint = board.joints[index]
+    return (
+        f'<path id="ed-joint-{index}" d="{_segments(joint.pairs)}" stroke-width="6" '
+        f'stroke-linecap="round"/>'
+    )
+
+
+def _blockade(board: Board, index: int, info: Mapping | None, linked: bool = False) -> str:
     joint = board.joints[index]
     info = info or {}
     kind = info.get("kind")
@@ -148,10 +159,16 @@ def _blockade(board: Board, index: int, info: Mapping | None) -> str:
     if taken:
         who = info.get("taken_by")
         title += " (taken" + (f" by player {who + 1})" if isinstance(who, int) else ")")
+    # Linked: the bar's shape is in the map's drawing, sent once, and only its colour here.
+    bar = (
+        f'<use href="#ed-joint-{index}" stroke="{colour}"{dash}/>'
+        if linked
+        else f'<path d="{_segments(joint.pairs)}" stroke="{colour}" stroke-width="6" '
+        f'stroke-linecap="round"{dash}/>'
+    )
     parts = [
         f'<g class="blockade {state}" data-joint="{index}"><title>{escape(title)}</title>',
-        f'<path d="{_segments(joint.pairs)}" stroke="{colour}" stroke-width="6" '
-        f'stroke-linecap="round"{dash}/>',
+        bar,
     ]
     if kind is not None and "value" in info:
         mids = [_centre(h) for pair in joint.pairs for h in pair]
@@ -163,14 +180,25 @@ def _blockade(board: Board, index: int, info: Mapping | None) -> str:
     return "".join(parts)
 
 
-def _pawn(h: Hex, player: int) -> str:
-    x, y = _centre(h)
+def _pawn_shape(x: float, y: float, player: int) -> str:
     colour = PAWN_COLOURS[player % len(PAWN_COLOURS)]
     text = "#222" if colour == "#f7f7f7" else "#fff"
     return (
-        f'<g class="explorer" data-player="{player}"><title>player {player + 1}</title>'
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.55:.1f}" fill="{colour}" '
-        f'stroke="#111" stroke-width="1.5"/>{_text(x, y, str(player + 1), size=10, fill=text)}</g>'
+        f'stroke="#111" stroke-width="1.5"/>{_text(x, y, str(player + 1), size=10, fill=text)}'
+    )
+
+
+def _pawn(h: Hex, player: int, linked: bool = False) -> str:
+    x, y = _centre(h)
+    # Linked: the pawn is in the map's drawing, at the origin, and here only where it stands.
+    body = (
+        f'<use href="#ed-pawn-{player}" x="{x:.1f}" y="{y:.1f}"/>'
+        if linked
+        else _pawn_shape(x, y, player)
+    )
+    return (
+        f'<g class="explorer" data-player="{player}"><title>player {player + 1}</title>{body}</g>'
     )
 
 
@@ -201,16 +229,17 @@ def _trail_move(move: TrailMove) -> str:
         (ax, ay), (bx, by) = _centre(move.hexes[-1]), _centre(move.toward)
         points.append((ax + (bx - ax) * STUB, ay + (by - ay) * STUB))
     colour = PAWN_COLOURS[move.player % len(PAWN_COLOURS)]
-    line = f'points="{_points(points)}" fill="none" stroke-linejoin="round" stroke-linecap="round"'
+    line = f'points="{_points(points)}"'
     x, y = points[0]
     kind = "blockade" if move.toward is not None else "move"
-    # The dark casing keeps the white seat's line visible on the pale village and start spaces.
+    # The dark casing (the trail group's stroke, which also rims the start dot) keeps the white
+    # seat's line visible on the pale village and start spaces.
     return (
         f'<g class="trail-move" data-player="{move.player}" data-kind="{kind}">'
-        f'<polyline {line} stroke="#111" stroke-opacity="0.45" stroke-width="4.5"/>'
+        f'<polyline {line} stroke-opacity="0.45" stroke-width="4.5"/>'
         f'<polyline class="trail-line" {line} stroke="{colour}" stroke-width="2.5"/>'
         f'<circle class="trail-start" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.17:.1f}" '
-        f'fill="{colour}" stroke="#111" stroke-width="1"/></g>'
+        f'fill="{colour}"/></g>'
     )
 
 
@@ -227,7 +256,12 @@ def _trail(board: Board, trail: Sequence[TrailMove]) -> str:
         return ""
     # Not clickable: the reachable spaces underneath stay buttons.
     return "".join(
-        ['<g class="trail" pointer-events="none">', *(_trail_move(m) for m in moves), "</g>"]
+        [
+            '<g class="trail" pointer-events="none" fill="none" stroke="#111" '
+            'stroke-linejoin="round" stroke-linecap="round">',
+            *(_trail_move(m) for m in moves),
+            "</g>",
+        ]
     )
 
 
@@ -241,6 +275,55 @@ def _label(h: Hex, text: str) -> str:
         + _text(x, y, text, size=10, fill="#d62728")
         + "</g>"
     )
+
+
+def _root(board: Board, attrs: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_view_box(board)}" {attrs} '
+        f'font-family="sans-serif" font-weight="bold">'
+    )
+
+
+def _terrain(board: Board, marked: set[Hex], show_caves: bool) -> list[str]:
+    """The board itself: its spaces (`marked` ones outlined), El Dorado, tile names, walls."""
+    parts = [
+        f"<title>{escape(board.name)}</title>",
+        '<g class="spaces">',
+        *(_space(board, h, h in marked, show_caves) for h in sorted(board.spaces)),
+        "</g>",
+        _el_dorado(board),
+        _tile_labels(board),
+    ]
+    if board.walls:
+        parts.append(
+            f'<path class="walls" d="{_segments(board.walls)}" stroke="#111" stroke-width="5"/>'
+        )
+    return parts
+
+
+def _pieces(
+    board: Board,
+    blockades: Mapping[int, Mapping] | None,
+    explorers: Mapping[Hex, int] | None,
+    cave_tokens: Mapping[Hex, int] | None,
+    trail: Sequence[TrailMove],
+    linked: bool = False,
+) -> list[str]:
+    """What moves during a match: the trail, blockades, cave stacks and pawns, bottom to top
+    (`linked`: bars and pawns drawn from the shapes `render_map` defines)."""
+    parts = []
+    # Above the terrain and below blockades and pawns: a trail never hides a piece or a cost.
+    traced = _trail(board, trail)
+    if traced:
+        parts.append(traced)
+    blockades = blockades or {}
+    parts += [_blockade(board, j.index, blockades.get(j.index), linked) for j in board.joints]
+    for h, count in sorted((cave_tokens or {}).items()):
+        if h in board.spaces:
+            parts.append(_cave_count(h, count))
+    for h, player in sorted((explorers or {}).items()):
+        parts.append(_pawn(h, player, linked))
+    return parts
 
 
 def render_board(
@@ -259,34 +342,107 @@ def render_board(
     `show_caves` False leaves cave mountains plain (a match played without caves); `trail`
     traces recent moves, oldest first, so the newest lies on top."""
     marked = {h for h in highlight if h in board.spaces}
-    blockades = blockades or {}
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_view_box(board)}" '
-        f'class="el-dorado-board" data-map={quoteattr(board.slug)} '
-        f'font-family="sans-serif" font-weight="bold">',
-        f"<title>{escape(board.name)}</title>",
-        '<g class="spaces">',
-        *(_space(board, h, h in marked, show_caves) for h in sorted(board.spaces)),
-        "</g>",
-        _el_dorado(board),
-        _tile_labels(board),
+        _root(board, f'class="el-dorado-board" data-map={quoteattr(board.slug)}'),
+        *_terrain(board, marked, show_caves),
+        *_pieces(board, blockades, explorers, cave_tokens, trail),
     ]
-    if board.walls:
-        parts.append(
-            f'<path class="walls" d="{_segments(board.walls)}" stroke="#111" stroke-width="5"/>'
-        )
-    # Above the terrain and below blockades and pawns: a trail never hides a piece or a cost.
-    traced = _trail(board, trail)
-    if traced:
-        parts.append(traced)
-    parts += [_blockade(board, j.index, blockades.get(j.index)) for j in board.joints]
-    for h, count in sorted((cave_tokens or {}).items()):
-        if h in board.spaces:
-            parts.append(_cave_count(h, count))
-    for h, player in sorted((explorers or {}).items()):
-        parts.append(_pawn(h, player))
     for h, text in sorted((labels or {}).items()):
         if h in board.spaces:
             parts.append(_label(h, text))
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+@lru_cache(maxsize=64)
+def render_map(board: Board, show_caves: bool = True) -> str:
+    """The drawing of `board` that stays the same all match long (see `render_overlay`), with
+    the shapes of the blockade bars and the pawns the overlay draws from."""
+    shapes = [_hex_outline(), *(_joint_bar(board, j.index) for j in board.joints)]
+    shapes += [f'<g id="ed-pawn-{p}">{_pawn_shape(0, 0, p)}</g>' for p in range(len(PAWN_COLOURS))]
+    parts = [
+        _root(board, f'class="el-dorado-board ed-drawing" data-map={quoteattr(board.slug)}'),
+        f"<defs>{''.join(shapes)}</defs>",
+        *_terrain(board, set(), show_caves),
+        "</svg>",
+    ]
+    return "\n".join(parts)
+
+
+def _reach_outline(h: Hex) -> str:
+    x, y = _centre(h)
+    return f'<use data-hex="{h[0]},{h[1]}" href="#ed-hex" x="{x:.1f}" y="{y:.1f}"/>'
+
+
+def _hex_outline() -> str:
+    """The outline of a space centred on the origin, for the overlay to place on its spaces."""
+    return f'<polygon id="ed-hex" points="{_points(_corners((0, 0), 0.97))}"/>'
+
+
+def _letter_spot(h: Hex) -> tuple[float, float]:
+    x, y = _centre(h)
+    # Beside the centre, so a pawn on the space leaves its letter readable.
+    return x + SIZE * 0.45, y - SIZE * 0.45
+
+
+def _reach_letters(letters: Mapping[Hex, str]) -> str:
+    spots = {h: _letter_spot(h) for h in letters}
+    discs = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8"/>' for x, y in spots.values())
+    texts = "".join(
+        f'<text x="{x:.1f}" y="{y + 3.5:.1f}">{escape(letters[h])}</text>'
+        for h, (x, y) in spots.items()
+    )
+    return (
+        f'<g fill="#fff" stroke="#d62728" stroke-width="2">{discs}</g>'
+        f'<g fill="#d62728" font-size="10" text-anchor="middle">{texts}</g>'
+    )
+
+
+def render_overlay(
+    board: Board,
+    *,
+    blockades: Mapping[int, Mapping] | None = None,
+    explorers: Mapping[Hex, int] | None = None,
+    cave_tokens: Mapping[Hex, int] | None = None,
+    trail: Sequence[TrailMove] = (),
+    reach: Mapping[int, Mapping[Hex, str]] | None = None,
+    shown: int | None = None,
+    element_id: str = "ed-overlay",
+) -> str:
+    """What changes during a match, to lay over `render_map` (same viewBox): the trail,
+    blockades, cave stacks and pawns, and for each key of `reach` (a card) the spaces it
+    reaches, outlined and lettered, hidden unless the key is `shown`. Only those outlines
+    take clicks (their `data-hex`); everything else lets them through to the page below.
+    Bars, pawns and outlines are drawn from the shapes `render_map` defines: both go on the
+    same page."""
+    reach = {
+        key: {h: text for h, text in sorted(letters.items()) if h in board.spaces}
+        for key, letters in (reach or {}).items()
+    }
+    reach = {key: letters for key, letters in reach.items() if letters}
+
+    def group(key: int, cls: str, attrs: str, body: Iterable[str]) -> str:
+        hidden = "" if key == shown else ' display="none"'
+        return f'<g class="{cls}" data-card="{key}"{hidden}{attrs}>{"".join(body)}</g>'
+
+    parts = [
+        _root(board, f'id="{element_id}" class="ed-overlay" pointer-events="none"'),
+        # Under the pieces, as the outline of a reachable space always was.
+        *(
+            group(
+                key,
+                "reach",
+                ' pointer-events="visible" fill="none" stroke="#ffeb3b" stroke-width="3"',
+                (_reach_outline(h) for h in letters),
+            )
+            for key, letters in reach.items()
+        ),
+        *_pieces(board, blockades, explorers, cave_tokens, trail, linked=True),
+        # Over the pieces: a letter stays readable on a space a pawn stands on.
+        *(
+            group(key, "reach-labels", "", (_reach_letters(letters),))
+            for key, letters in reach.items()
+        ),
+        "</svg>",
+    ]
+    return "".join(parts)

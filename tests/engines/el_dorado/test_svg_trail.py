@@ -38,7 +38,9 @@ def test_a_move_is_a_line_through_the_hex_centres_in_the_seat_colour() -> None:
     assert move.get("data-player") == "1"
     line = next(p for p in move.iter(f"{SVG}polyline") if p.get("class") == "trail-line")
     assert line.get("stroke") == PAWN_COLOURS[1]
-    assert line.get("fill") == "none"
+    # Unfilled: the lines share the trail group's fill.
+    (trail,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "trail"]
+    assert line.get("fill", trail.get("fill")) == "none"
     assert _points(line) == [pytest.approx(_centre(h), abs=0.06) for h in hexes]
     dot = move.find(f"{SVG}circle")
     assert dot.get("class") == "trail-start" and dot.get("fill") == PAWN_COLOURS[1]

@@ -81,7 +81,8 @@ def test_leaving_where_resigning_is_impossible_does_not_advise_resigning(
 ):
     match, people = ig
     if who == "player-of-finished":
-        Match.objects.filter(pk=match.pk).update(status=Status.FINISHED)
+        # Finished as the services finish a match: a new version, so a new page.
+        Match.objects.filter(pk=match.pk).update(status=Status.FINISHED, version=match.version + 1)
         user = people["ana"]
     else:
         user = user_factory("eve")

@@ -71,7 +71,7 @@ async def _frame_error(match: Match, user, **frame) -> str:
         ),
         ({"text_data": json.dumps({"action": CONTINUE, "version": 10**30})}, "does not exist yet"),
         ({"text_data": json.dumps({"action": CONTINUE, "version": -1})}, "board changed"),
-        ({"text_data": json.dumps({"action": "x" * 1_000_000})}, "not understood"),
+        ({"text_data": json.dumps({"action": "x" * 60_000})}, "not understood"),
     ],
 )
 async def test_a_bad_match_socket_frame_is_answered_and_changes_nothing(ig, frame, message):
@@ -94,8 +94,25 @@ async def test_an_infinite_version_in_a_socket_frame_is_answered(ig, version):
 
 async def test_a_deeply_nested_match_socket_frame_is_answered(ig):
     match, people = ig
-    reply = await _frame_error(match, people["ana"], text_data="[" * 100_000)
+    reply = await _frame_error(match, people["ana"], text_data="[" * 60_000)
     assert "not understood" in reply
+
+
+@pytest.mark.parametrize("path", ["matches", "inbox"])
+@pytest.mark.parametrize(
+    "frame", [{"text_data": "x" * 1_000_000}, {"bytes_data": b"\0" * (64 * 1024 + 1)}]
+)
+async def test_a_frame_over_64_kb_is_answered_and_its_socket_closed(ig, path, frame):
+    match, people = ig
+    before = await _asnap(match)
+    url = f"/ws/matches/{match.pk}/" if path == "matches" else "/ws/inbox/"
+    socket = await _socket(url, people["ana"])
+    if path == "inbox":
+        assert (await socket.receive_json_from(timeout=5))["type"] == "hello"
+    await socket.send_to(**frame)
+    assert "too large" in await socket.receive_from(timeout=5)
+    assert (await socket.receive_output(timeout=5)) == {"type": "websocket.close", "code": 4413}
+    assert await _asnap(match) == before
 
 
 async def test_anonymous_and_spectator_frames_move_nothing(ig, user_factory):
@@ -130,7 +147,7 @@ async def test_the_socket_survives_a_bad_frame_and_takes_a_good_one_after(ig):
 
 
 @pytest.mark.parametrize(
-    "text", ["{{{", "[1]", "5", "null", json.dumps({"type": "move"}), "x" * 1_000_000]
+    "text", ["{{{", "[1]", "5", "null", json.dumps({"type": "move"}), "x" * 60_000]
 )
 async def test_a_bad_inbox_frame_is_answered(user_factory, text):
     ana = await database_sync_to_async(user_factory)("ana")

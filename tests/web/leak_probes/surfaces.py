@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import copy
 import re
+from html.parser import HTMLParser
 
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
 from django.test import Client
 
 from config.routing import websocket_urlpatterns
@@ -75,7 +77,8 @@ def make_match(user_factory, game, humans, bots=(), **options):
 
 
 def position_of(match: Match, user) -> int | None:
-    seat = match.seats.filter(user=user).first() if user is not None else None
+    signed_in = user is not None and user.is_authenticated
+    seat = match.seats.filter(user=user).first() if signed_in else None
     return None if seat is None else seat.position
 
 
@@ -91,6 +94,9 @@ def set_state(match: Match, data: dict) -> Match:
     engine = engine_for(match)
     engine.from_json(data)  # still a valid state
     Match.objects.filter(pk=match.pk).update(snapshot=data, snapshot_version=match.version)
+    # Fragments are rendered once per version and kept; this probe changes the state behind
+    # the version's back, which the site never does, so what was kept must go.
+    cache.clear()
     return fresh(match)
 
 
@@ -245,3 +251,71 @@ def ed_round(match: Match, people) -> Match:
         end = {"type": "end_turn", "discard": list(keep[: 1 if moves else 2])}
         submit_action(match.pk, by_position[seat], end, match.version)
     return fresh(match)
+
+
+class _TopLevel(HTMLParser):
+    """Splits a pushed frame into its top-level elements, as htmx's ws extension does."""
+
+    VOID = {"input", "br", "img", "hr", "meta", "link", "source", "area", "col", "wbr"}
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.text = text
+        self.lines = [0]
+        for line in text.splitlines(keepends=True):
+            self.lines.append(self.lines[-1] + len(line))
+        self.depth = 0
+        self.start = 0
+        self.ids: list[str | None] = []
+        self.spans: list[tuple[int, int]] = []
+        self.feed(text)
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self.lines[line - 1] + column
+
+    def handle_starttag(self, tag, attrs) -> None:
+        if self.depth == 0:
+            self.start = self._offset()
+            self.ids.append(dict(attrs).get("id"))
+        if tag in self.VOID:
+            if self.depth == 0:
+                self.spans.append((self.start, self._offset() + len(self.get_starttag_text())))
+            return
+        self.depth += 1
+
+    def handle_endtag(self, tag) -> None:
+        self.depth -= 1
+        if self.depth == 0:
+            end = self.text.index(">", self._offset()) + 1
+            self.spans.append((self.start, end))
+
+
+def pushed_parts(frame: str) -> dict[str, str]:
+    """The parts a frame carries, by element id (the page swaps each in by its id)."""
+    split = _TopLevel(frame)
+    parts = {}
+    for element_id, (start, end) in zip(split.ids, split.spans, strict=True):
+        assert element_id, "every top-level element of a frame has an id"
+        parts[element_id] = frame[start:end]
+    return parts
+
+
+def own_parts(match: Match, user) -> dict[str, str]:
+    """Every part of the live page as the viewer's own view renders it now, afresh."""
+    from games.boards.common import take_snapshot
+    from games.live import render
+
+    match = fresh(match)
+    rendered = render.render_viewer(take_snapshot(match), position_of(match, user))
+    whole = render.for_socket(render.compose(match, rendered))
+    return {**pushed_parts(whole), **{k: render.for_socket(v) for k, v in rendered.parts.items()}}
+
+
+def assert_frame_is_own_view(frame: str, match: Match, user) -> None:
+    """Each part a socket was pushed is exactly that part of the viewer's own view."""
+    own = own_parts(match, user)
+    for element_id, html in pushed_parts(frame).items():
+        if element_id in ("match-version", "match-flash"):
+            continue
+        assert norm(html) == norm(own[element_id]), f"{element_id} is not the viewer's own"

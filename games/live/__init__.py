@@ -1,0 +1,1 @@
+"""Live match pages: each viewer's fragment rendered once per version and pushed as bytes."""

@@ -1,0 +1,86 @@
+"""After a change commits: render each viewer's fragment once and send it to that viewer's group.
+
+A process that serves no sockets (the task worker on the embedded default, whose channel layer
+lives only in memory) cannot reach the web server's sockets: it relays "this match changed" to
+the web server over HTTP instead, signed with the site's secret key.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import urllib.request
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.core import signing
+from django.utils import translation
+
+from games.boards.common import take_snapshot
+from games.live import render
+from games.live.viewers import viewer_group
+from games.models import Match
+
+log = logging.getLogger(__name__)
+RELAY_SALT = "games.live.relay"
+RELAY_MAX_AGE = 60  # seconds a relayed notice stays valid
+
+
+def publish(match_id: int) -> int:
+    """Render the match's current version for each viewer, keep it, push it; count the frames."""
+    match = Match.objects.filter(pk=match_id).first()
+    layer = get_channel_layer()
+    if match is None:
+        return 0
+    messages = []
+    with translation.override(settings.LANGUAGE_CODE):
+        snapshot = take_snapshot(match)
+        # The public first: the parts every viewer shares are rendered from its view.
+        for position in [None, *(seat.position for seat in snapshot.seats)]:
+            new = render.render_viewer(snapshot, position)
+            old = render.cached(match, match.version - 1, position)
+            render.store(match, new, position)
+            frame = render.push_frame(match, new, old)
+            message = {"type": "live.frame", "version": match.version, "html": frame}
+            messages.append((viewer_group(match.pk, position), message))
+    if layer is None:
+        return 0
+    async_to_sync(_send_all)(layer, messages)
+    return len(messages)
+
+
+async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
+    # One hop to the event loop for all of a change's frames, not one per viewer.
+    for group, message in messages:
+        await layer.group_send(group, message)
+
+
+def relay_token(match_id: int) -> str:
+    """A signed notice that a match changed, for the web server's relay endpoint."""
+    return signing.dumps({"match": match_id}, salt=RELAY_SALT)
+
+
+def read_relay_token(token: str) -> int:
+    """The match a relayed notice names; `signing.BadSignature` when forged or stale."""
+    return int(signing.loads(token, salt=RELAY_SALT, max_age=RELAY_MAX_AGE)["match"])
+
+
+def _relay(url: str, match_id: int) -> None:
+    body = json.dumps({"token": relay_token(match_id)}).encode()
+    request = urllib.request.Request(
+        url, data=body, headers={"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=5) as response:  # noqa: S310 - our own server
+        response.read()
+
+
+def after_commit(match_id: int) -> None:
+    """Publish a committed change here, or relay it to the web server that holds the sockets."""
+    try:
+        if settings.LIVE_RELAY_URL:
+            _relay(settings.LIVE_RELAY_URL, match_id)
+        else:
+            publish(match_id)
+    except Exception:  # a lost push is repaired by the page's refetch; never fail the move
+        log.exception("could not publish match %s", match_id)

@@ -1,0 +1,94 @@
+"""Background work as tasks (Django's Tasks API): bot turns and move deadlines.
+
+Tasks take ids, never objects, and are idempotent: each re-reads the match and acts only if it
+is still at the version (or turn) the task was queued for, and every move goes through the row
+lock and version check of `act_for_seat`, so a task run twice, late, or by two workers at once
+plays once. The database backend's `manage.py db_worker` runs them; `manage.py tick` is the
+safety net for anything a lost task left waiting.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django_tasks import task
+
+from games.models import Match, Pace
+from games.services import bots
+from games.services.clock import time_out
+from games.services.state import current_state, engine_for
+
+
+@task
+def bot_turn(match_id: int, version: int) -> int:
+    """Play the site-played seats the match awaits at `version`; count the moves."""
+    if bots.hand_over(match_id, version):
+        # Run inside the loop already playing this match (a backend that runs each task at
+        # once, inside `enqueue`): that loop plays it next, so no call nests per turn.
+        return 0
+    moves = 0
+    with bots.playing(match_id):
+        turn: int | None = version
+        while turn is not None and moves < settings.BOT_MOVE_LIMIT:
+            played, after = bots.play_turn(match_id, turn)
+            moves += played
+            if after is None:
+                break
+            _queue_next_turn(after)
+            turn = bots.handed_over(match_id)
+    return moves
+
+
+@task
+def move_deadline(match_id: int, turn_version: int) -> int:
+    """At a turn's deadline: play for the seats out of time, if the match is still on that turn."""
+    return time_out(match_id, turn_version=turn_version)
+
+
+def _queue_next_turn(match: Match) -> None:
+    if match.is_active and bots.bots_waiting(match):
+        pace, match_id, version = match.pace, match.pk, match.version
+        transaction.on_commit(lambda: queue_bot_turn(match_id, version, pace), robust=True)
+
+
+def queue_bot_turn(match_id: int, version: int, pace: str = Pace.CORRESPONDENCE) -> None:
+    """Queue the bot turn of the match at `version`: at once, or after a pause when live."""
+    job = bot_turn
+    delay = settings.BOT_LIVE_DELAY if pace == Pace.LIVE else 0
+    if delay and job.get_backend().supports_defer:
+        # Live players should see a bot think, not a wall of instant moves.
+        job = job.using(run_after=timezone.now() + timedelta(seconds=delay))
+    job.enqueue(match_id, version)
+
+
+def queue_deadline(match_id: int, turn_version: int, deadline: datetime) -> None:
+    """Queue the time-out check of a turn for its deadline (a backend that cannot wait: tick)."""
+    job = move_deadline
+    if not job.get_backend().supports_defer:
+        return
+    job.using(run_after=deadline).enqueue(match_id, turn_version)
+
+
+def after_change(match: Match, waiting: frozenset[int] | None = None) -> None:
+    """After commit: queue the bot turn the match now awaits, and the deadline of a new turn."""
+    if not match.is_active:
+        return
+    if waiting is None:
+        waiting = engine_for(match).to_act(current_state(match))
+    match_id, version, pace = match.pk, match.version, match.pace
+    new_turn = match.turn_version == match.version
+    deadline = match.deadline
+
+    def queue() -> None:
+        # Read after the commit: a seat retired in the same transaction is the site's by now.
+        site = set(bots.site_seats(match))
+        if waiting & site and not bots.is_playing(match_id):
+            queue_bot_turn(match_id, version, pace)
+        if new_turn and deadline is not None and waiting - site:
+            queue_deadline(match_id, version, deadline)
+
+    # A queue that fails must not fail the committed move: `tick` picks up what was lost.
+    transaction.on_commit(queue, robust=True)

@@ -1,0 +1,111 @@
+// El Dorado on a match page: the card to move with is picked here, without asking the server.
+// The board lists every movement card's destinations (and the overlay draws their spaces), each
+// tagged with its card and hidden; this shows the picked card's. The pick is kept on the page,
+// outside the parts a push replaces, and shown again after every swap.
+(function () {
+  "use strict";
+  const page = document.querySelector(".match-page");
+  if (!page) return;
+
+  function picked() {
+    return page.dataset.edCard || "";
+  }
+
+  function show() {
+    const card = picked();
+    const sections = document.querySelectorAll(".ed-moves[data-card]");
+    if (card && !document.querySelector(`.ed-moves[data-card="${card}"]`)) {
+      // The card was played (or the turn is over): nothing stays picked.
+      delete page.dataset.edCard;
+      show();
+      return;
+    }
+    sections.forEach(function (section) {
+      section.hidden = section.dataset.card !== card;
+    });
+    document.querySelectorAll(".ed-overlay [data-card]").forEach(function (group) {
+      group.setAttribute("display", group.dataset.card === card ? "inline" : "none");
+    });
+    document.querySelectorAll(".ed-card[data-card]").forEach(function (el) {
+      el.classList.toggle("ed-selected", el.dataset.card === card);
+    });
+  }
+
+  // A page asked for with ?card= shows that card's destinations already: keep it picked.
+  const shown = document.querySelector(".ed-moves[data-card]:not([hidden])");
+  if (shown) page.dataset.edCard = shown.dataset.card;
+
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest && event.target.closest(".ed-use");
+    const card = link && link.closest(".ed-card[data-card]");
+    if (!card) return;
+    event.preventDefault();
+    page.dataset.edCard = card.dataset.card;
+    show();
+    const section = document.querySelector(`.ed-moves[data-card="${card.dataset.card}"]`);
+    if (section) section.scrollIntoView({ block: "nearest" });
+  });
+  ["htmx:wsAfterMessage", "htmx:afterSwap", "htmx:oobAfterSwap"].forEach(function (type) {
+    document.body.addEventListener(type, show);
+  });
+})();
+
+// El Dorado: clicking a highlighted space on the map presses the button that moves there.
+document.addEventListener("click", function (event) {
+  const space = event.target.closest && event.target.closest("svg [data-hex]");
+  if (!space) return;
+  const hex = space.getAttribute("data-hex");
+  const button = document.querySelector(`.ed-moves:not([hidden]) button[data-hex="${hex}"]`);
+  if (button) button.click();
+});
+
+// El Dorado: pointing at a destination button marks its space on the map, and back.
+const POINTABLE = ".ed-destinations button, svg [data-hex]";
+function markSpace(hex, on) {
+  const marks = `svg [data-hex="${hex}"], .ed-destinations button[data-hex="${hex}"]`;
+  document.querySelectorAll(marks).forEach(function (el) { el.classList.toggle("pointed", on); });
+}
+["mouseover", "focusin"].forEach(function (type) {
+  document.addEventListener(type, function (event) {
+    const el = event.target.closest && event.target.closest(POINTABLE);
+    if (el) markSpace(el.getAttribute("data-hex"), true);
+  });
+});
+["mouseout", "focusout"].forEach(function (type) {
+  document.addEventListener(type, function (event) {
+    const el = event.target.closest && event.target.closest(POINTABLE);
+    if (el) markSpace(el.getAttribute("data-hex"), false);
+  });
+});
+
+// El Dorado: how much the ticked cards (and coin tokens) would pay, shown beside the market,
+// and on each card for sale whether that falls short or pays more than it costs: change is lost.
+function halves(total) {
+  const whole = Math.floor(total);
+  if (total === whole) return `${whole}`;
+  return whole ? `${whole}½` : "½";
+}
+document.addEventListener("change", function (event) {
+  if (!event.target.matches) return;
+  if (!event.target.matches(".ed-form input[name='cards'], .ed-form input[name='tokens']")) return;
+  const money = document.getElementById("ed-money");
+  if (!money) return;
+  let total = 0;
+  document
+    .querySelectorAll(".ed-form input[name='cards']:checked, .ed-form input[name='tokens']:checked")
+    .forEach(function (box) {
+      total += parseFloat(box.dataset.pays || "0");
+    });
+  money.textContent = total ? `Ticked cards pay ${halves(total)}` : "";
+  document.querySelectorAll(".ed-shop-card[data-cost]").forEach(function (card) {
+    const cost = parseFloat(card.dataset.cost);
+    const fit = card.querySelector(".ed-fit");
+    card.classList.toggle("ed-short", total > 0 && total < cost);
+    card.classList.toggle("ed-over", total >= cost + 1);
+    if (!fit) return;
+    if (!total) fit.textContent = "";
+    else if (total < cost) fit.textContent = `${halves(cost - total)} short`;
+    else if (total >= cost + 1) fit.textContent = `overpays by ${halves(total - cost)}`;
+    else fit.textContent = "exact";
+  });
+});

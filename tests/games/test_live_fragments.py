@@ -1,0 +1,248 @@
+"""Live fragments: rendered once per viewer and version, pushed to that viewer's group only."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+from django.db.backends.base.base import BaseDatabaseWrapper
+
+from config.routing import websocket_urlpatterns
+from games.consumers import CLOSE_TOO_MANY
+from games.live import render
+from games.live.publish import publish, relay_token
+from games.live.viewers import viewer_group
+from games.models import Match
+from games.services.play import submit_action
+from tests.games.conftest import users
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+RETURN = {"type": "decide", "choice": "return"}
+
+
+async def _socket(match_id: int, user, query: str = "") -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(
+        URLRouter(websocket_urlpatterns), f"/ws/matches/{match_id}/{query}"
+    )
+    communicator.scope["user"] = user
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+@pytest.fixture
+def match_and_people(ig_match):
+    match = ig_match()
+    return match, users(match)
+
+
+async def test_a_seats_group_reaches_only_that_seats_player(match_and_people, user_factory):
+    match, people = match_and_people
+    eve = await database_sync_to_async(user_factory)("eve")
+    ana, bo = await _socket(match.pk, people["ana"]), await _socket(match.pk, people["bo"])
+    stranger, guest = await _socket(match.pk, eve), await _socket(match.pk, AnonymousUser())
+    layer = get_channel_layer()
+    frame = {"type": "live.frame", "version": match.version + 5, "html": "<i id='x'>ana</i>"}
+    await layer.group_send(viewer_group(match.pk, 0), frame)
+    assert await ana.receive_from(timeout=5) == frame["html"]
+    for other in (bo, stranger, guest):
+        assert await other.receive_nothing(timeout=0.2)
+    public = {**frame, "version": match.version + 6, "html": "<i id='x'>all</i>"}
+    await layer.group_send(viewer_group(match.pk, None), public)
+    assert await stranger.receive_from(timeout=5) == public["html"]
+    assert await guest.receive_from(timeout=5) == public["html"]
+    for seated in (ana, bo):
+        assert await seated.receive_nothing(timeout=0.2)
+    for socket in (ana, bo, stranger, guest):
+        await socket.disconnect()
+
+
+async def test_a_push_reaches_the_page_without_a_database_query(match_and_people, monkeypatch):
+    match, people = match_and_people
+    bo = await _socket(match.pk, people["bo"])
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the push path read the database")
+
+    monkeypatch.setattr(BaseDatabaseWrapper, "cursor", refuse)
+    html = '<span id="match-version" data-version="99" hidden></span>'
+    await get_channel_layer().group_send(
+        viewer_group(match.pk, 1), {"type": "live.frame", "version": 99, "html": html}
+    )
+    assert await bo.receive_from(timeout=5) == html
+    monkeypatch.undo()
+    await bo.disconnect()
+
+
+async def test_an_older_or_repeated_frame_is_not_forwarded(match_and_people):
+    match, people = match_and_people
+    bo = await _socket(match.pk, people["bo"])
+    layer = get_channel_layer()
+    group = viewer_group(match.pk, 1)
+    await layer.group_send(group, {"type": "live.frame", "version": 7, "html": "<b id='a'>7</b>"})
+    assert "7" in await bo.receive_from(timeout=5)
+    for version in (7, 6):
+        await layer.group_send(group, {"type": "live.frame", "version": version, "html": "old"})
+    assert await bo.receive_nothing(timeout=0.2)
+    await bo.disconnect()
+
+
+def test_each_viewer_is_rendered_once_per_version_and_refetches_reuse_it(
+    match_and_people, client, monkeypatch
+):
+    match, people = match_and_people
+    calls = []
+    real = render.render_viewer
+
+    def counted(snapshot, position, selected_card=None):
+        calls.append(position)
+        return real(snapshot, position, selected_card)
+
+    monkeypatch.setattr(render, "render_viewer", counted)
+    submit_action(match.pk, people["ana"], RETURN, match.version)
+    assert publish(match.pk) == 4  # the public and three seats
+    rendered_before = len(calls)
+    for name in ("ana", "bo", "cy"):
+        client.force_login(people[name])
+        assert client.get(f"/matches/{match.pk}/live/").status_code == 200
+        assert client.get(f"/matches/{match.pk}/").status_code == 200
+    client.logout()
+    client.get(f"/matches/{match.pk}/live/")
+    assert len(calls) == rendered_before  # every page came from the kept fragments
+
+
+def test_a_push_carries_only_the_parts_that_changed(match_and_people):
+    match, people = match_and_people
+    version = match.version
+    fresh = Match.objects.get(pk=match.pk)
+    render.current(fresh, 1)  # bo's page at the version before the move
+    submit_action(match.pk, people["ana"], RETURN, version)
+    fresh = Match.objects.get(pk=match.pk)
+    from games.boards.common import take_snapshot
+
+    new = render.render_viewer(take_snapshot(fresh), 1)
+    old = render.cached(fresh, version, 1)
+    frame = render.push_frame(fresh, new, old)
+    whole = render.for_socket(render.compose(fresh, new))
+    assert f'data-version="{version + 1}" data-base="{version}"' in frame
+    assert 'id="ig-players"' in frame  # ana has decided: that shows in the players' table
+    assert 'id="ig-path"' not in frame  # no card was turned
+    assert len(frame) < len(whole)
+    # Without the version before, the page is sent whole.
+    whole_frame = render.push_frame(fresh, new, None)
+    assert whole_frame.startswith('<div id="match-live">') and "data-base" not in whole_frame
+
+
+def test_pushed_fragments_carry_no_csrf_token_and_pages_carry_their_own(match_and_people, client):
+    match, people = match_and_people
+    client.force_login(people["ana"])
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    token = client.cookies["csrftoken"].value
+    assert 'name="csrfmiddlewaretoken" value="' in page and render.CSRF_SLOT not in page
+    assert token  # the page's forms and its body header carry this browser's token
+    fresh = Match.objects.get(pk=match.pk)
+    whole = render.for_socket(render.compose(fresh, render.current(fresh, 0)))
+    assert "csrfmiddlewaretoken" not in whole and render.CSRF_SLOT not in whole
+
+
+def test_a_move_posted_without_javascript_keeps_working(match_and_people, client):
+    match, people = match_and_people
+    client.force_login(people["ana"])
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert 'value="{&quot;type&quot;: &quot;decide&quot;' in page or '"decide"' in page
+    response = client.post(
+        f"/matches/{match.pk}/act/", {"action": json.dumps(RETURN), "version": match.version}
+    )
+    assert response.status_code == 302
+    assert Match.objects.get(pk=match.pk).version == match.version + 1
+
+
+def test_the_relay_publishes_a_genuine_notice_and_refuses_a_forged_one(match_and_people, client):
+    match, _ = match_and_people
+    ok = client.post(
+        "/internal/live/", json.dumps({"token": relay_token(match.pk)}), "application/json"
+    )
+    assert ok.status_code == 200 and ok.json() == {"frames": 4}
+    forged = relay_token(match.pk)[:-2] + "xx"
+    for body in (json.dumps({"token": forged}), "{}", "not json", json.dumps({"token": 5})):
+        response = client.post("/internal/live/", body, "application/json")
+        assert response.status_code == 403
+    assert client.post("/internal/live/", "x" * 10_000, "application/json").status_code == 413
+
+
+async def test_a_player_with_too_many_open_sockets_is_told_so(match_and_people, settings):
+    match, people = match_and_people
+    settings.SOCKETS_PER_USER = 2
+    first, second = await _socket(match.pk, people["ana"]), await _socket(match.pk, people["ana"])
+    third = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/matches/{match.pk}/")
+    third.scope["user"] = people["ana"]
+    connected, _ = await third.connect()
+    assert connected
+    assert "Too many open pages" in await third.receive_from(timeout=5)
+    assert (await third.receive_output(timeout=5)) == {
+        "type": "websocket.close",
+        "code": CLOSE_TOO_MANY,
+    }
+    await first.disconnect()  # a closed tab frees its place
+    again = await _socket(match.pk, people["ana"])
+    assert await again.receive_nothing(timeout=0.2)
+    for socket in (second, again):
+        await socket.disconnect()
+
+
+def test_an_htmx_move_is_answered_with_only_what_changed(match_and_people, client):
+    match, people = match_and_people
+    client.force_login(people["ana"])
+    client.get(f"/matches/{match.pk}/")  # the board the form is on
+    response = client.post(
+        f"/matches/{match.pk}/act/",
+        {"action": json.dumps(RETURN), "version": match.version},
+        HTTP_HX_REQUEST="true",
+    )
+    body = response.content.decode()
+    assert response["HX-Reswap"] == "none"
+    assert f'data-version="{match.version + 1}" data-base="{match.version}"' in body
+    assert '<div hx-swap-oob="true" id="ig-decide"' in body
+    assert 'id="match-live"' not in body and "csrfmiddlewaretoken" not in body
+    # A move refused is answered with the whole live part and the reason, with its own token.
+    refused = client.post(
+        f"/matches/{match.pk}/act/",
+        {"action": json.dumps({"type": "decide", "choice": "maybe"}), "version": match.version},
+        HTTP_HX_REQUEST="true",
+    )
+    page = refused.content.decode()
+    assert not refused.has_header("HX-Reswap") and 'id="match-live"' in page
+    assert "message-error" in page and 'name="csrfmiddlewaretoken" value="' in page
+
+
+def test_shared_parts_read_the_same_from_every_viewers_view(ig_match):
+    from games.boards.common import take_snapshot
+    from games.boards.registry import board_for
+
+    match = ig_match(bots=("random", "cautious"), players=4)
+    shared = [p.name for p in board_for(match.game).parts if p.shared]
+    assert shared
+    from games.services.state import current_state, engine_for
+
+    seated = {s.position: s.user for s in match.seats.select_related("user") if s.user}
+    reveals = 0
+    for _ in range(60):  # through reveals, hazards and the end of rounds
+        match = Match.objects.get(pk=match.pk)
+        if match.is_over:
+            break
+        seen = {}
+        for position in (None, 0, 1, 2, 3):
+            rendered = render.render_viewer(take_snapshot(match), position)  # each afresh
+            seen[position] = {name: rendered.parts[name] for name in shared}
+        assert all(parts == seen[None] for parts in seen.values())
+        waiting = engine_for(match).to_act(current_state(match)) & set(seated)
+        position = min(waiting)
+        reveals += position == max(waiting)
+        submit_action(match.pk, seated[position], {"type": "decide", "choice": "continue"}, None)
+    assert reveals > 5
