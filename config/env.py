@@ -76,7 +76,14 @@ def database(default_sqlite: Path) -> dict:
 
     url = env_str("DATABASE_URL")
     # SQLite serialises writers; wait for the lock instead of failing at once.
-    sqlite_options = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    # Write-ahead logging: readers never wait for the writer, and a commit is an append, not a
+    # rewrite of the journal synced twice (a move, its task rows and the worker's polling all
+    # write to the one file).
+    sqlite_options = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
     if not url:
         default_sqlite.parent.mkdir(parents=True, exist_ok=True)
         return {

@@ -529,7 +529,11 @@ async def amain(args: argparse.Namespace, configs: dict[str, Config]) -> dict[st
                 "single",
                 "1 worker, SQLite, in-memory layer",
                 1,
-                base_env(DJANGO_SETTINGS_MODULE="config.settings", VAR_DIR=str(var)),
+                base_env(
+                    DJANGO_SETTINGS_MODULE="config.settings",
+                    VAR_DIR=str(var),
+                    STATIC_ROOT=str(var / "static"),
+                ),
                 base_env(DJANGO_SETTINGS_MODULE="bench.loadtest.bare.settings"),
                 var,
             )
@@ -577,6 +581,7 @@ async def _production(
         base_env(
             DJANGO_SETTINGS_MODULE="config.settings",
             VAR_DIR=str(var),
+            STATIC_ROOT=str(var / "static"),
             DATABASE_URL=database.url,
             **redis,
         ),

@@ -41,20 +41,38 @@ def _die_with_parent() -> None:
 def base_env(**extra: str) -> dict[str, str]:
     """The environment of a worker: ours minus any database/Redis choice, plus `extra`."""
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
-    env.update({"DEBUG": "1", "LOG_LEVEL": "WARNING", "PYTHONUNBUFFERED": "1"})
+    # As in production: DEBUG off (no query log, cached templates, hashed static files), over
+    # plain HTTP on loopback.
+    env.update(
+        {
+            "DEBUG": "0",
+            "SECRET_KEY": "loadtest-not-secret-" + "x" * 40,
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "SECURE_SSL_REDIRECT": "0",
+            "SECURE_HSTS_SECONDS": "0",
+            "SECURE_HSTS_PRELOAD": "0",
+            "LOG_LEVEL": "WARNING",
+            "PYTHONUNBUFFERED": "1",
+            # A handful of accounts play every match: the per-player abuse limits are off.
+            "MATCHES_PER_WINDOW": "0",
+            "OPEN_MATCHES_PER_USER": "0",
+            "SOCKETS_PER_USER": "100000",
+        }
+    )
     env.update(extra)
     return env
 
 
 def migrate(env: dict[str, str], timeout: float = 180) -> None:
-    """Create the site's tables in the database `env` names."""
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        timeout=timeout,
-    )
+    """Create the site's tables in the database `env` names, and gather its static files."""
+    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            timeout=timeout,
+        )
 
 
 class Worker:

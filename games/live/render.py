@@ -41,6 +41,7 @@ CACHE_SECONDS = 600
 STATIC_SECONDS = 24 * 3600
 # The board of a game whose template is not cut into parts yet travels as one part.
 WHOLE = "board-whole"
+SKELETON = "skeleton"
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,12 @@ def render_viewer(
                 parts[part.name] = _render_part(part, context)
         slots = [part.name for part in board.parts if part.name not in slotted]
     context["board_slots"] = slots
-    skeleton = render_to_string("games/live.html#live", context).strip()
+    # Once the match has started, the layout around the parts is the same for every viewer.
+    skeleton = snapshot.shared_parts.get(SKELETON) if snapshot.state is not None else None
+    if skeleton is None:
+        skeleton = render_to_string("games/live.html#live", context).strip()
+        if snapshot.state is not None:
+            snapshot.shared_parts[SKELETON] = skeleton
     return Rendered(match.version, skeleton, parts, tuple(statics))
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from django.db import transaction
 from django.utils import timezone
 
 from games.models import Match, Seat, Status
 from games.services.bots import autopilot_level, choose_for_seat, play_waiting
 from games.services.errors import ServiceError
 from games.services.state import current_state, engine_for
+from games.services.writing import writing
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ def time_out(match_id: int, now: datetime | None = None, turn_version: int | Non
         try:
             # One transaction for the move and the count, so what follows the commit (a bot
             # turn for a seat retired here) sees both.
-            with transaction.atomic():
+            with writing():
                 match = act_for_seat(match.pk, position, action, match.version)
                 timeouts = seat.timeouts + 1
                 Seat.objects.filter(pk=seat.pk).update(

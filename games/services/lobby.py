@@ -10,7 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import ngettext
 
@@ -21,6 +21,7 @@ from games.models import Match, Pace, Seat, Status
 from games.services.broadcast import announce
 from games.services.errors import ServiceError
 from games.services.state import start_state
+from games.services.writing import writing
 
 LIVE_MOVE_SECONDS = (60, 120, 300, 600)
 CORRESPONDENCE_MOVE_SECONDS = (86400, 2 * 86400, 3 * 86400, 7 * 86400)
@@ -107,7 +108,7 @@ def _check_limits(host: User, spec: MatchSpec) -> None:
             )
 
 
-@transaction.atomic
+@writing()
 def create_match(host: User, spec: MatchSpec) -> Match:
     """Create a match with the host in seat 1 and any bots after; start it if full."""
     _check_spec(spec)
@@ -160,7 +161,7 @@ def _start_if_full(match: Match) -> None:
         _touch(match)
 
 
-@transaction.atomic
+@writing()
 def join_match(match_id: int, user: User, invite_token: str | None = None) -> Match:
     """Take a free seat; the match starts when the last seat is taken."""
     match = _locked(match_id)
@@ -180,7 +181,7 @@ def join_match(match_id: int, user: User, invite_token: str | None = None) -> Ma
     return match
 
 
-@transaction.atomic
+@writing()
 def leave_match(match_id: int, user: User) -> Match:
     """Give up a seat before the start; a host leaving alone cancels the match."""
     match = _locked(match_id)
@@ -204,7 +205,7 @@ def _require_host(match: Match, user: User) -> None:
         raise ServiceError("Only the host can do that.")
 
 
-@transaction.atomic
+@writing()
 def add_bot(match_id: int, user: User, level: str) -> Match:
     """The host fills a free seat with a bot; the match starts when full."""
     match = _locked(match_id)
@@ -218,7 +219,7 @@ def add_bot(match_id: int, user: User, level: str) -> Match:
     return match
 
 
-@transaction.atomic
+@writing()
 def remove_bot(match_id: int, user: User, position: int) -> Match:
     """The host frees a bot's seat before the start."""
     match = _locked(match_id)
@@ -232,7 +233,7 @@ def remove_bot(match_id: int, user: User, position: int) -> Match:
     return match
 
 
-@transaction.atomic
+@writing()
 def start_match(match_id: int, user: User) -> Match:
     """The host starts early with the seats taken so far (if the game allows that many)."""
     match = _locked(match_id)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Case, When
 from django.utils import timezone
 
@@ -14,6 +13,7 @@ from games.models import Match, MatchAction, Seat, Status
 from games.services.broadcast import announce
 from games.services.errors import ActionRefused, ServiceError, StaleVersion
 from games.services.state import current_state, engine_for
+from games.services.writing import writing
 from games.tasks import after_change
 
 
@@ -97,7 +97,7 @@ def seat_of(match: Match, user: User) -> Seat | None:
     return match.seats.filter(user=user).first()
 
 
-@transaction.atomic
+@writing()
 def submit_action(match_id: int, user: User, action: Any, expected_version: int | None) -> Match:
     """Apply a player's action; refuse stale, out-of-turn, malformed or illegal ones."""
     match = _locked(match_id)
@@ -152,7 +152,7 @@ def _act(match: Match, position: int, action: Any, expected_version: int | None)
     return match
 
 
-@transaction.atomic
+@writing()
 def resign(match_id: int, user: User) -> Match:
     """Leave a running match for good: a bot plays the seat on, the player ranks last.
 
@@ -178,7 +178,7 @@ def resign(match_id: int, user: User) -> Match:
 
 def act_for_seat(match_id: int, position: int, action: Mapping, expected_version: int) -> Match:
     """Apply an action chosen by the site itself (a bot, an autopilot, a time-out)."""
-    with transaction.atomic():
+    with writing():
         match = _locked(match_id)
         if match.version != expected_version:
             raise StaleVersion("The match moved on before this seat's move was applied.")

@@ -117,7 +117,9 @@ def test_a_sqlite_database_url_waits_for_the_write_lock_like_the_default(monkeyp
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'other.sqlite3'}")
     config = env.database(tmp_path / "unused.sqlite3")
     assert config["ENGINE"] == "django.db.backends.sqlite3"
-    assert config["OPTIONS"] == {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    assert config["OPTIONS"]["timeout"] == 20
+    assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in config["OPTIONS"]["init_command"]
     monkeypatch.delenv("DATABASE_URL")
     assert env.database(tmp_path / "db.sqlite3")["OPTIONS"] == config["OPTIONS"]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from config.env import channel_layers
 
-DEBUG = os.environ.get("DEBUG", "1") == "1"  # the site's workers run with DEBUG=1 too
+DEBUG = os.environ.get("DEBUG", "0") == "1"  # as the site's workers run
 SECRET_KEY = "bare-baseline-not-secret-" + "x" * 40
 ALLOWED_HOSTS = ["localhost", "127.0.0.1"]
 INSTALLED_APPS = ["daphne", "channels"]
