@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from games.access import SESSION_INVITES, may_view
+from games.boards.page import viewer_position
 from games.live import render
 from games.live.viewers import inbox_group, viewer_group
 from games.models import Match
@@ -177,10 +178,7 @@ class MatchConsumer(_CountedSockets, AsyncWebsocketConsumer):
         invites = session.get(SESSION_INVITES, []) if session is not None else []
         if not may_view(match, self.user, invites):
             return False, None
-        if self.user is None or not self.user.is_authenticated:
-            return True, None
-        position = match.seats.filter(user=self.user).values_list("position", flat=True).first()
-        return True, position
+        return True, viewer_position(match, self.user)
 
     def _catch_up(self, shown: int) -> tuple[int, str]:
         match = Match.objects.get(pk=self.match_id)
