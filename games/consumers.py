@@ -6,6 +6,7 @@ import contextlib
 import json
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.conf import settings
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 from games.access import SESSION_INVITES, may_view
 from games.boards.page import viewer_position
 from games.live import render
-from games.live.viewers import inbox_group, viewer_group
+from games.live.viewers import inbox_group, unwatch, viewer_group, watch
 from games.models import Match
 from games.services import ServiceError
 from games.services.play import submit_action
@@ -44,6 +45,19 @@ def _too_large(text_data: str | None, bytes_data: bytes | None) -> bool:
         else len(bytes_data or b"")
     )
     return size > settings.SOCKET_MAX_FRAME_BYTES
+
+
+class _DirectDispatch:
+    """Runs each handler straight away. Channels first closes stale database connections on
+    every message, a hop to a worker thread and back: per socket, per frame pushed. These
+    consumers read the database only through `database_sync_to_async`, which closes stale
+    connections itself, so forwarding a frame stays on the event loop."""
+
+    async def dispatch(self, message: dict) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
 
 class _CountedSockets:
@@ -81,7 +95,7 @@ class _CountedSockets:
         await self.close(code=CLOSE_TOO_MANY)
 
 
-class InboxConsumer(_CountedSockets, AsyncJsonWebsocketConsumer):
+class InboxConsumer(_DirectDispatch, _CountedSockets, AsyncJsonWebsocketConsumer):
     """A signed-in player's personal channel: "your turn" and match notices reach every tab."""
 
     async def connect(self) -> None:
@@ -136,11 +150,12 @@ class InboxConsumer(_CountedSockets, AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "notice", "text": event.get("text", "")})
 
 
-class MatchConsumer(_CountedSockets, AsyncWebsocketConsumer):
+class MatchConsumer(_DirectDispatch, _CountedSockets, AsyncWebsocketConsumer):
     """One match page's socket: joined to its viewer's group, it forwards the frames rendered
     for that viewer (a seat's only to that seat's player) and takes moves."""
 
     sent_version = -1
+    watching = False
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
@@ -154,6 +169,8 @@ class MatchConsumer(_CountedSockets, AsyncWebsocketConsumer):
             return
         self.group = viewer_group(self.match_id, self.position)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await watch(self.match_id, self.position)
+        self.watching = True
         await self.accept()
         # A move made between the page's render and this socket joining its group would
         # otherwise never reach the page: the frame for it was sent before.
@@ -166,6 +183,9 @@ class MatchConsumer(_CountedSockets, AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         await self._free_slot()
+        if self.watching:
+            self.watching = False
+            await unwatch(self.match_id, self.position)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 

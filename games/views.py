@@ -127,9 +127,12 @@ def match_invite(request: HttpRequest, token: str) -> HttpResponse:
     return redirect(match)
 
 
-def _respond(request: HttpRequest, match_id: int, error: str = "") -> HttpResponse:
+def _respond(
+    request: HttpRequest, match_id: int, error: str = "", match: Match | None = None
+) -> HttpResponse:
     if request.htmx:
-        match = Match.objects.get(pk=match_id)
+        if match is None or match.pk != match_id:
+            match = Match.objects.get(pk=match_id)
         if not error:
             changes = live_changes(match, request.user, request.POST.get("version", ""))
             if changes is not None:
@@ -144,10 +147,11 @@ def _respond(request: HttpRequest, match_id: int, error: str = "") -> HttpRespon
 def _lobby_action(request: HttpRequest, match_id: int, run) -> HttpResponse:
     get_viewable(request, match_id)
     try:
-        run()
+        changed = run()
     except ServiceError as exc:
         return _respond(request, match_id, exc.message)
-    return _respond(request, match_id)
+    # The match as the change saved it, when the service hands it back: no need to read it again.
+    return _respond(request, match_id, match=changed if isinstance(changed, Match) else None)
 
 
 @require_POST
@@ -205,9 +209,9 @@ def start(request: HttpRequest, match_id: int) -> HttpResponse:
 def act(request: HttpRequest, match_id: int) -> HttpResponse:
     """Submit a move; errors come back as a message and change nothing."""
 
-    def run() -> None:
+    def run() -> Match:
         action, version = parse_submission(request.POST)
-        play_service.submit_action(match_id, request.user, action, version)
+        return play_service.submit_action(match_id, request.user, action, version)
 
     return _lobby_action(request, match_id, run)
 

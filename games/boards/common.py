@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -144,7 +144,8 @@ class Snapshot:
     everyone: list[PlayerInfo] = field(default_factory=list)
     # Filled by the first viewer rendered: what is the same for every viewer of this version.
     described: dict[tuple[int, int], str] = field(default_factory=dict)
-    shared_parts: dict[str, str] = field(default_factory=dict)
+    shared_parts: dict[Hashable, str] = field(default_factory=dict)
+    log_items: dict[LogLine, str] = field(default_factory=dict)
 
     @property
     def site_played(self) -> set[int]:
@@ -152,14 +153,18 @@ class Snapshot:
         return {s.position for s in self.seats if s.bot_level or s.resigned}
 
 
-def take_snapshot(match: Match) -> Snapshot:
-    """Read a match's seats, state and recent log once, for all of its viewers."""
+def take_snapshot(match: Match, state: Any | None = None) -> Snapshot:
+    """Read a match's seats, state and recent log once, for all of its viewers.
+
+    `state`: the match's current state when the caller holds it already decoded."""
     seats = list(match.seats.select_related("user").order_by("position"))
     started = match.status != 0 and not match.is_cancelled
+    if started and state is None:
+        state = current_state(match)
     return Snapshot(
         match=match,
         seats=seats,
-        state=current_state(match) if started else None,
+        state=state if started else None,
         log_rows=log_rows(match) if started else [],
         everyone=players(seats, None),
     )
@@ -209,6 +214,7 @@ def base_context(
             waiting_names=[names[p] for p in sorted(waiting)],
             your_turn=you is not None and you in waiting and not context["you_resigned"],
             log=log_lines(match, names, you, snapshot.log_rows, snapshot.described),
+            log_rows=snapshot.log_rows,
             bots_thinking=match.is_active and bool(waiting & snapshot.site_played),
         )
     return context

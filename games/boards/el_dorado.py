@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
@@ -17,18 +17,31 @@ from .el_dorado_trail import match_trail
 from .parts import BoardPart
 
 TEMPLATE = "games/boards/el_dorado.html"
+
+
+def _turn_alike(context: Mapping[str, Any]) -> Hashable:
+    # Only the player whose turn it is reads "your turn"; everyone else reads whose it is.
+    return bool(context.get("your_turn"))
+
+
+def _buying_alike(context: Mapping[str, Any]) -> Hashable:
+    # The market offers its buy buttons to the player whose turn it is, while the match runs.
+    return bool(context.get("your_turn")) and context["match"].is_active
+
+
 # In page order. The map's drawing is sent once with the page; the overlay is laid over it (the
 # map holds its slot) and carries everything on the map that a move changes.
 PARTS: tuple[BoardPart, ...] = (
-    BoardPart("ed-status", f"{TEMPLATE}#status"),
+    BoardPart("ed-status", f"{TEMPLATE}#status", alike=_turn_alike),
     BoardPart("ed-map", f"{TEMPLATE}#map", static=True),
     BoardPart("ed-overlay", f"{TEMPLATE}#overlay"),
     BoardPart("ed-trail-caption", f"{TEMPLATE}#trail_caption"),
     BoardPart("ed-legend", f"{TEMPLATE}#legend", static=True),
     BoardPart("ed-controls", f"{TEMPLATE}#controls"),
-    BoardPart("ed-market", f"{TEMPLATE}#market"),
-    BoardPart("ed-reserve", f"{TEMPLATE}#reserve"),
-    BoardPart("ed-players", f"{TEMPLATE}#players"),
+    BoardPart("ed-market", f"{TEMPLATE}#market", alike=_buying_alike),
+    BoardPart("ed-reserve", f"{TEMPLATE}#reserve", shared=True),
+    # The page marks the viewer's own row: the table is the same for everyone.
+    BoardPart("ed-players", f"{TEMPLATE}#players", shared=True),
 )
 BOARD_CLASS = "ed-board"
 # Actions whose cards come from the player's ticked hand cards rather than from the button.
@@ -293,7 +306,7 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
                         "do": _button(action),
                     }
                 )
-    trail, trail_caption = match_trail(context.get("match"), view, you)
+    trail, trail_caption = match_trail(context.get("match"), view, you, context.get("log_rows"))
     seats = []
     for player, seat in zip(context["players"], view["seats"], strict=True):
         seats.append(

@@ -17,9 +17,20 @@ CAPTION_ROUND = "Lines: moves of the last round"
 Events = Sequence[Mapping[str, Any]]
 
 
-def _logged_events(match: Match) -> Iterator[Events]:
-    """Each logged action's events, newest first, a batch at a time as they are needed."""
+def _logged_events(
+    match: Match, recent: Sequence[Mapping[str, Any]] | None = None
+) -> Iterator[Events]:
+    """Each logged action's events, newest first, a batch at a time as they are needed.
+
+    `recent`: the newest log rows (seq, events), oldest first, already read for this version;
+    the database is asked only for what lies before them."""
     before: int | None = None
+    if recent:
+        for row in reversed(recent):
+            yield row["events"]
+        if recent[0]["seq"] <= 1:
+            return
+        before = recent[0]["seq"]
     while True:
         rows = MatchAction.objects.filter(match=match)
         if before is not None:
@@ -89,16 +100,23 @@ def trail_moves(
 
 
 def match_trail(
-    match: Any, view: Mapping[str, Any], viewer: int | None
+    match: Any,
+    view: Mapping[str, Any],
+    viewer: int | None,
+    recent: Sequence[Mapping[str, Any]] | None = None,
 ) -> tuple[list[TrailMove], str]:
-    """The trail a viewer of a stored match sees, and the caption under the map."""
+    """The trail a viewer of a stored match sees, and the caption under the map (`recent`:
+    the newest log rows, as the match's snapshot read them)."""
     if not isinstance(match, Match):
         return [], ""
     over = bool(view.get("over"))
     # Once the game is over everyone looks back on the same last round.
     seated = None if over else viewer
     trail = trail_moves(
-        _logged_events(match), view["players"], seated, None if over else view["turn"]["seat"]
+        _logged_events(match, recent),
+        view["players"],
+        seated,
+        None if over else view["turn"]["seat"],
     )
     if not trail:
         return [], ""

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import logging
 import urllib.request
+from dataclasses import dataclass
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -19,7 +21,7 @@ from django.utils import translation
 
 from games.boards.common import take_snapshot
 from games.live import render
-from games.live.viewers import viewer_group
+from games.live.viewers import unwatched, viewer_group
 from games.models import Match
 
 log = logging.getLogger(__name__)
@@ -27,23 +29,50 @@ RELAY_SALT = "games.live.relay"
 RELAY_MAX_AGE = 60  # seconds a relayed notice stays valid
 
 
-def publish(match_id: int) -> int:
+@dataclass(frozen=True)
+class CommittedMatch:
+    """A match as a transaction saved it, at `version`, with its decoded state if known."""
+
+    match: Match
+    version: int
+    state: Any | None = None
+
+    def current(self) -> tuple[Match, Any | None] | None:
+        """The match and state, unless the match was changed again after it was saved."""
+        if self.match.version != self.version:
+            return None
+        return self.match, self.state
+
+
+def publish(match_id: int, committed: CommittedMatch | None = None) -> int:
     """Render the match's current version for each viewer, keep it, push it; count the frames."""
-    match = Match.objects.filter(pk=match_id).first()
+    known = committed.current() if committed is not None else None
+    if known is not None:
+        match, state = known
+    else:
+        match, state = Match.objects.filter(pk=match_id).first(), None
     layer = get_channel_layer()
     if match is None:
         return 0
     messages = []
     with translation.override(settings.LANGUAGE_CODE):
-        snapshot = take_snapshot(match)
+        snapshot = take_snapshot(match, state)
+        positions = [None, *(seat.position for seat in snapshot.seats)]
+        idle = unwatched(match.pk, positions)
         # The public first: the parts every viewer shares are rendered from its view.
-        for position in [None, *(seat.position for seat in snapshot.seats)]:
-            new = render.render_viewer(snapshot, position)
-            old = render.cached(match, match.version - 1, position)
-            render.store(match, new, position)
-            frame = render.push_frame(match, new, old)
-            message = {"type": "live.frame", "version": match.version, "html": frame}
-            messages.append((viewer_group(match.pk, position), message))
+        for position in positions:
+            group = viewer_group(match.pk, position)
+            if position in idle:
+                # Rendered when someone asks for it; a socket the count missed refetches.
+                if position is None:
+                    render.render_viewer(snapshot, None, shared_only=True)
+                html = render.notice(match.version)
+            else:
+                new = render.render_viewer(snapshot, position)
+                old = render.cached(match, match.version - 1, position)
+                render.store(match, new, position)
+                html = render.push_frame(match, new, old)
+            messages.append((group, {"type": "live.frame", "version": match.version, "html": html}))
     if layer is None:
         return 0
     async_to_sync(_send_all)(layer, messages)
@@ -75,12 +104,12 @@ def _relay(url: str, match_id: int) -> None:
         response.read()
 
 
-def after_commit(match_id: int) -> None:
+def after_commit(match_id: int, committed: CommittedMatch | None = None) -> None:
     """Publish a committed change here, or relay it to the web server that holds the sockets."""
     try:
         if settings.LIVE_RELAY_URL:
             _relay(settings.LIVE_RELAY_URL, match_id)
         else:
-            publish(match_id)
+            publish(match_id, committed)
     except Exception:  # a lost push is repaired by the page's refetch; never fail the move
         log.exception("could not publish match %s", match_id)

@@ -10,8 +10,10 @@ once per match and never pushed.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from html import escape as escape_html
+from typing import Any
 
 from django.core.cache import cache
 from django.template.loader import render_to_string
@@ -34,8 +36,21 @@ SLOT = re.compile(r"<!--part:([\w-]+)-->")
 VERSION_SLOT = "<!--version-->"
 FLASH_EMPTY = '<div id="match-flash"></div>'
 _FIRST_TAG = re.compile(r"^<(\w+)")
-COMMON_PARTS = tuple(
-    BoardPart(f"match-{name}", f"games/live.html#{name}") for name in ("status", "log", "controls")
+
+
+def _status_alike(context: Mapping[str, Any]) -> Hashable:
+    # A finished match's result marks the viewer's own line; before that, only the turn differs.
+    return context.get("your_turn"), None if context["match"].is_active else context["you"]
+
+
+def _controls_alike(context: Mapping[str, Any]) -> Hashable:
+    return context["you"] is not None and not context["you_resigned"]
+
+
+COMMON_PARTS = (
+    BoardPart("match-status", "games/live.html#status", alike=_status_alike),
+    BoardPart("match-log", "games/live.html#log"),
+    BoardPart("match-controls", "games/live.html#controls", alike=_controls_alike),
 )
 CACHE_SECONDS = 600
 STATIC_SECONDS = 24 * 3600
@@ -72,9 +87,16 @@ def _render_part(part: BoardPart, context: dict) -> str:
 
 
 def render_viewer(
-    snapshot: Snapshot, position: int | None, selected_card: int | None = None
+    snapshot: Snapshot,
+    position: int | None,
+    selected_card: int | None = None,
+    *,
+    shared_only: bool = False,
 ) -> Rendered:
-    """Render the fragment of one viewer (a seat, or None for the public) at this version."""
+    """Render the fragment of one viewer (a seat, or None for the public) at this version.
+
+    `shared_only`: render only the parts every viewer shares, into the snapshot, for the
+    viewers rendered after this one (the public, when nobody watches as the public)."""
     match = snapshot.match
     context = base_context(match, None, selected_card, snapshot=snapshot, you=position)
     context["csrf_token"] = CSRF_SLOT
@@ -94,14 +116,15 @@ def render_viewer(
                     cache.set(_static_key(match, part.name), html, STATIC_SECONDS)
                 statics.append(part.name)
                 slotted.update(SLOT.findall(html))
-        context["log_items"] = log_items(context["log"])
+        context["log_items"] = log_items(context["log"], snapshot.log_items)
         for part in (*board.parts, *COMMON_PARTS):
-            if part.static:
+            if part.static or (shared_only and not part.shared):
                 continue
-            if part.shared:
-                html = snapshot.shared_parts.get(part.name)
+            if part.shared or part.alike is not None:
+                key = (part.name, part.alike(context) if part.alike is not None else None)
+                html = snapshot.shared_parts.get(key)
                 if html is None:
-                    html = snapshot.shared_parts[part.name] = _render_part(part, context)
+                    html = snapshot.shared_parts[key] = _render_part(part, context)
                 parts[part.name] = html
             else:
                 parts[part.name] = _render_part(part, context)
@@ -116,12 +139,22 @@ def render_viewer(
     return Rendered(match.version, skeleton, parts, tuple(statics))
 
 
-def log_items(lines: Sequence[LogLine]) -> SafeString:
-    """The log's entries newest first, as list items (a loop too hot for the template engine)."""
+def log_items(lines: Sequence[LogLine], memo: dict[LogLine, str] | None = None) -> SafeString:
+    """The log's entries newest first, as list items (a loop too hot for the template engine).
+
+    `memo` keeps each line's item for the other viewers of the same version: most lines read
+    the same to everyone, and escaping each one again per viewer was most of a push's cost."""
+    if memo is None:
+        memo = {}
     items = []
     for line in reversed(lines):
-        private = " log-private" if line.private else ""
-        items.append(f'<li class="log-{escape(line.kind)}{private}">{escape(line.text)}</li>')
+        item = memo.get(line)
+        if item is None:
+            private = " log-private" if line.private else ""
+            item = memo[line] = (
+                f'<li class="log-{escape_html(line.kind)}{private}">{escape_html(line.text)}</li>'
+            )
+        items.append(item)
     return mark_safe("".join(items))  # noqa: S308 - every value above is escaped
 
 
@@ -189,6 +222,12 @@ def version_marker(version: int, base: int | None = None) -> str:
     """The element that tells the page which version it shows (and what a diff applies to)."""
     base_attr = f' data-base="{base}"' if base is not None else ""
     return f'<span id="match-version" data-version="{version}"{base_attr} hidden></span>'
+
+
+def notice(version: int) -> str:
+    """A frame for a viewer nobody was known to watch: only the version, marked as changing
+    itself, which a page never shows, so a page that does watch fetches the version whole."""
+    return version_marker(version, version)
 
 
 def changed(new: Rendered, old: Rendered) -> list[str]:

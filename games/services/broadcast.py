@@ -2,13 +2,38 @@
 
 from __future__ import annotations
 
+import threading
+from typing import Any
+
 from django.db import transaction
 
-from games.live.publish import after_commit
+from games.live.publish import CommittedMatch, after_commit
 from games.models import Match
 
+# Per thread: the last change announced for each match, so that of several changes committed
+# together only the last is pushed (the pages want the newest version, not each step).
+_announced = threading.local()
 
-def announce(match: Match) -> None:
-    """After commit: render the new version once per viewer and push it to their sockets."""
+
+def _latest() -> dict[int, CommittedMatch]:
+    if not hasattr(_announced, "matches"):
+        _announced.matches = {}
+    return _announced.matches
+
+
+def announce(match: Match, state: Any | None = None) -> None:
+    """After commit: render the new version once per viewer and push it to their sockets.
+
+    The match as saved and its decoded state go along, so the push reads neither again."""
     match_id = match.pk
-    transaction.on_commit(lambda: after_commit(match_id))
+    committed = CommittedMatch(match, match.version, state)
+    latest = _latest()
+    latest[match_id] = committed
+
+    def push() -> None:
+        if latest.get(match_id) is not committed:
+            return  # a later change of the same commit pushes the newest version
+        del latest[match_id]
+        after_commit(match_id, committed)
+
+    transaction.on_commit(push)

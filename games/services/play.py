@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db.models import Case, When
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from accounts.models import User
@@ -41,17 +41,23 @@ def save_progress(
         match.turn_started = timezone.now()
     if engine.is_over(state):
         _finish(match, state)
-    mark_awaited(match, frozenset() if match.is_over else waiting)
+    mark_awaited(match, frozenset() if match.is_over else waiting, actor)
     match.save()
-    announce(match)
+    announce(match, state)
     after_change(match, waiting)
 
 
-def mark_awaited(match: Match, waiting: frozenset[int]) -> None:
-    """Store which seats the game waits for, so dashboards need no state to tell turns."""
-    Seat.objects.filter(match=match).update(
-        to_move=Case(When(position__in=sorted(waiting), then=True), default=False)
-    )
+def mark_awaited(match: Match, waiting: frozenset[int], actor: int | None = None) -> None:
+    """Store which seats the game waits for, so dashboards need no state to tell turns; the
+    seat that just moved has timed out no turn in a row (one update for both)."""
+    changes = {"to_move": Case(When(position__in=sorted(waiting), then=True), default=False)}
+    if actor is not None:
+        changes["timeouts"] = Case(
+            When(position=actor, then=Value(0)),
+            default=F("timeouts"),
+            output_field=Seat._meta.get_field("timeouts"),
+        )
+    Seat.objects.filter(match=match).update(**changes)
 
 
 def _finish(match: Match, state: Any) -> None:
@@ -147,7 +153,6 @@ def _act(match: Match, position: int, action: Any, expected_version: int | None)
         events=list(progress.events),
         version=match.version + 1,
     )
-    Seat.objects.filter(match=match, position=position).update(timeouts=0)
     save_progress(match, progress.state, waiting, actor=position)
     return match
 

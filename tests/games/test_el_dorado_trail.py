@@ -246,3 +246,20 @@ def test_it_ignores_a_private_event_in_the_stored_log(live_match) -> None:
         match=match, seq=seq, seat=2, action={}, events=[secret], version=match.version
     )
     assert [match_context(match, user)["overlay_svg"] for user in viewers] == before
+
+
+@needs_db
+def test_the_rows_a_snapshot_read_give_the_same_trail_as_the_database(live_match) -> None:
+    from games.boards.common import log_rows
+    from games.boards.el_dorado_trail import match_trail
+
+    match, _ = live_match
+    view = ed.player_view(current_state(match), None)
+    rows = log_rows(match)
+    assert len(rows) > 3
+    for viewer in (None, 0, 1, 2):
+        alone = match_trail(match, view, viewer)
+        assert alone[0]
+        # All the rows, or only the newest few with the rest read from the database.
+        assert match_trail(match, view, viewer, rows) == alone
+        assert match_trail(match, view, viewer, rows[-2:]) == alone

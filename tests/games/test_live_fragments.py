@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from asgiref.sync import SyncToAsync as sync_to_async
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.routing import URLRouter
@@ -77,6 +78,29 @@ async def test_a_push_reaches_the_page_without_a_database_query(match_and_people
     )
     assert await bo.receive_from(timeout=5) == html
     monkeypatch.undo()
+    await bo.disconnect()
+
+
+async def test_a_push_is_forwarded_on_the_event_loop_without_a_thread_hop(
+    match_and_people, monkeypatch
+):
+    match, people = match_and_people
+    bo = await _socket(match.pk, people["bo"])
+    hops = []
+    real = sync_to_async.__init__
+
+    def counted(self, func, *args, **kwargs):
+        hops.append(getattr(func, "__name__", repr(func)))
+        real(self, func, *args, **kwargs)
+
+    monkeypatch.setattr(sync_to_async, "__init__", counted)
+    html = '<span id="match-version" data-version="98" hidden></span>'
+    await get_channel_layer().group_send(
+        viewer_group(match.pk, 1), {"type": "live.frame", "version": 98, "html": html}
+    )
+    assert await bo.receive_from(timeout=5) == html
+    monkeypatch.undo()
+    assert hops == []
     await bo.disconnect()
 
 
@@ -221,13 +245,20 @@ def test_an_htmx_move_is_answered_with_only_what_changed(match_and_people, clien
     assert "message-error" in page and 'name="csrfmiddlewaretoken" value="' in page
 
 
+def _context_of(match: Match, position: int | None) -> dict:
+    from games.boards.common import base_context, take_snapshot
+
+    return base_context(match, None, snapshot=take_snapshot(match), you=position)
+
+
 def test_shared_parts_read_the_same_from_every_viewers_view(ig_match):
     from games.boards.common import take_snapshot
     from games.boards.registry import board_for
 
     match = ig_match(bots=("random", "cautious"), players=4)
     shared = [p.name for p in board_for(match.game).parts if p.shared]
-    assert shared
+    keyed = [p for p in (*board_for(match.game).parts, *render.COMMON_PARTS) if p.alike]
+    assert shared and keyed
     from games.services.state import current_state, engine_for
 
     seated = {s.position: s.user for s in match.seats.select_related("user") if s.user}
@@ -237,12 +268,102 @@ def test_shared_parts_read_the_same_from_every_viewers_view(ig_match):
         if match.is_over:
             break
         seen = {}
+        alike: dict[tuple, str] = {}
         for position in (None, 0, 1, 2, 3):
             rendered = render.render_viewer(take_snapshot(match), position)  # each afresh
             seen[position] = {name: rendered.parts[name] for name in shared}
+            context = _context_of(match, position)
+            for part in keyed:
+                # Viewers with the same key are sent one rendering: each afresh must agree.
+                key = (part.name, part.alike(context))
+                assert alike.setdefault(key, rendered.parts[part.name]) == rendered.parts[part.name]
         assert all(parts == seen[None] for parts in seen.values())
         waiting = engine_for(match).to_act(current_state(match)) & set(seated)
         position = min(waiting)
         reveals += position == max(waiting)
         submit_action(match.pk, seated[position], {"type": "decide", "choice": "continue"}, None)
     assert reveals > 5
+
+
+def _assert_one_rendering_fits_each_alike_viewer(match: Match) -> None:
+    from games.boards.common import take_snapshot
+    from games.boards.registry import board_for
+
+    parts = (*board_for(match.game).parts, *render.COMMON_PARTS)
+    renderings: dict[tuple, str] = {}
+    for position in (None, *range(match.players)):
+        rendered = render.render_viewer(take_snapshot(match), position)  # each afresh
+        context = _context_of(match, position)
+        for part in parts:
+            if part.static or not (part.shared or part.alike):
+                continue
+            key = (part.name, part.alike(context) if part.alike else None)
+            html = rendered.parts[part.name]
+            assert renderings.setdefault(key, html) == html, (part.name, position)
+
+
+def test_el_dorado_parts_sent_alike_read_the_same_to_each_of_their_viewers(user_factory):
+    from tests.web.leak_probes.surfaces import ed_round, make_match
+
+    match, people = make_match(user_factory, "el-dorado", ("ana", "bo", "cy"), map="home-stretch")
+    _assert_one_rendering_fits_each_alike_viewer(match)
+    match = ed_round(match, people)
+    _assert_one_rendering_fits_each_alike_viewer(match)
+    assert match.players == 3
+
+
+async def test_a_viewer_nobody_watches_is_not_rendered_and_is_sent_only_a_notice(
+    match_and_people, monkeypatch
+):
+    match, people = match_and_people
+    ana, spectator = (
+        await _socket(match.pk, people["ana"]),
+        await _socket(match.pk, AnonymousUser()),
+    )
+    bo = await _socket(match.pk, people["bo"])
+    await ana.disconnect()
+    await spectator.disconnect()  # ana and the public: watched once, by nobody now
+    calls = []
+    real = render.render_viewer
+
+    def counted(snapshot, position, selected_card=None, **kwargs):
+        calls.append((position, kwargs.get("shared_only", False)))
+        return real(snapshot, position, selected_card, **kwargs)
+
+    monkeypatch.setattr(render, "render_viewer", counted)
+    moved = await database_sync_to_async(submit_action)(
+        match.pk, people["bo"], RETURN, match.version
+    )
+    frame = await bo.receive_from(timeout=5)
+    assert f'data-version="{moved.version}"' in frame and "ig-decide" in frame
+    # The public is drawn only for the parts every viewer shares; ana's seat not at all, cy's
+    # (never counted) as before.
+    assert (None, True) in calls and (1, False) in calls and (2, False) in calls
+    assert not any(position == 0 for position, _ in calls)
+    assert (None, False) not in calls
+    # A page the count missed is told the version changed and fetches it whole.
+    marker = render.notice(moved.version)
+    assert marker == (
+        f'<span id="match-version" data-version="{moved.version}"'
+        f' data-base="{moved.version}" hidden></span>'
+    )
+    await bo.disconnect()
+
+
+def test_a_viewer_left_unrendered_is_rendered_when_its_page_is_asked_for(match_and_people, client):
+    from asgiref.sync import async_to_sync
+
+    from games.live.viewers import unwatch, unwatched, watch
+
+    match, people = match_and_people
+    async_to_sync(watch)(match.pk, 0)
+    async_to_sync(unwatch)(match.pk, 0)
+    assert unwatched(match.pk, [None, 0, 1]) == {0}
+    moved = submit_action(match.pk, people["bo"], RETURN, match.version)
+    assert render.cached(moved, moved.version, 0) is None
+    client.force_login(people["ana"])
+    page = client.get(f"/matches/{match.pk}/live/").content.decode()
+    assert f'data-version="{moved.version}"' in page
+    assert render.cached(moved, moved.version, 0) is not None
+    async_to_sync(watch)(match.pk, 0)
+    assert unwatched(match.pk, [None, 0, 1]) == set()
