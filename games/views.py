@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap
 
@@ -25,13 +30,36 @@ from games.services import play as play_service
 from games.services.state import engine_for
 from games.submission import parse_submission
 
+NEW_MATCH_FIELDS = "games/new_match_fields.html"
+
+
+@lru_cache(maxsize=64)
+def _blank_form_fields(game: str, language: str) -> str:
+    # A new-match form nobody has filled in reads the same to everyone in a language (the
+    # token is outside it): the lobby's heaviest part, rendered once per process.
+    return render_to_string(NEW_MATCH_FIELDS, {"form": FORMS[game](prefix=game)})
+
+
+def _new_match_forms(forms: dict[str, Form]) -> list[tuple[str, Form, str]]:
+    """Each game's new-match form with the HTML of its fields."""
+    return [
+        (
+            key,
+            form,
+            render_to_string(NEW_MATCH_FIELDS, {"form": form})
+            if form.is_bound
+            else _blank_form_fields(key, get_language()),
+        )
+        for key, form in forms.items()
+    ]
+
 
 def play(request: HttpRequest) -> HttpResponse:
     """The lobby: open matches, a new-match form per game, and your own matches."""
     forms = {key: form_class(prefix=key) for key, form_class in FORMS.items()}
     context = {
         "games": GAMES,
-        "forms": forms,
+        "new_match_forms": _new_match_forms(forms),
         "open_matches": lobby.open_matches(),
         "live_matches": lobby.live_matches(),
         "finished_matches": lobby.finished_matches(),
@@ -81,7 +109,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
     forms[game] = form
     context = {
         "games": GAMES,
-        "forms": forms,
+        "new_match_forms": _new_match_forms(forms),
         "open_matches": lobby.open_matches(),
         "my_matches": lobby.my_matches(request.user),
         "failed_game": game,
