@@ -37,7 +37,7 @@ NEW_MATCH_FIELDS = "games/new_match_fields.html"
 def _blank_form_fields(game: str, language: str) -> str:
     # A new-match form nobody has filled in reads the same to everyone in a language (the
     # token is outside it): the lobby's heaviest part, rendered once per process.
-    return render_to_string(NEW_MATCH_FIELDS, {"form": FORMS[game](prefix=game)})
+    return render_to_string(NEW_MATCH_FIELDS, {"key": game, "form": FORMS[game](prefix=game)})
 
 
 def _new_match_forms(forms: dict[str, Form]) -> list[tuple[str, Form, str]]:
@@ -46,7 +46,7 @@ def _new_match_forms(forms: dict[str, Form]) -> list[tuple[str, Form, str]]:
         (
             key,
             form,
-            render_to_string(NEW_MATCH_FIELDS, {"form": form})
+            render_to_string(NEW_MATCH_FIELDS, {"key": key, "form": form})
             if form.is_bound
             else _blank_form_fields(key, get_language()),
         )

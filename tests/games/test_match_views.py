@@ -268,3 +268,23 @@ def test_a_live_match_page_carries_the_deadline_for_its_countdown(client, ig_mat
     found = re.search(r'class="countdown" data-deadline="([^"]+)"', body)
     assert found
     assert datetime.fromisoformat(found.group(1)) == match.deadline
+
+
+def test_each_lobby_form_names_its_game_and_creates_that_games_match(client, user_factory):
+    import re
+
+    client.force_login(user_factory("nia"))
+    page = client.get("/play/").content.decode()
+    for key in ("incan-gold", "el-dorado"):
+        assert f'<input type="hidden" name="game" value="{key}">' in page
+    created = client.post(
+        "/matches/new/",
+        {
+            "game": "el-dorado",
+            "el-dorado-game": "el-dorado",
+            "el-dorado-players": "2",
+            "el-dorado-time_control": "live:600",
+            "el-dorado-opt_map": "hills-of-gold",
+        },
+    )
+    assert created.status_code == 302 and re.search(r"/matches/\d+/", created["Location"])
