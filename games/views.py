@@ -40,26 +40,24 @@ def _blank_form_fields(game: str, language: str) -> str:
     return render_to_string(NEW_MATCH_FIELDS, {"key": game, "form": FORMS[game](prefix=game)})
 
 
-def _new_match_forms(forms: dict[str, Form]) -> list[tuple[str, Form, str]]:
-    """Each game's new-match form with the HTML of its fields."""
+def _new_match_forms(filled: Form | None = None, game: str = "") -> list[tuple[str, str]]:
+    """Each game's key and the HTML of its new-match fields: `filled` for `game`, blank else."""
     return [
         (
             key,
-            form,
-            render_to_string(NEW_MATCH_FIELDS, {"key": key, "form": form})
-            if form.is_bound
+            render_to_string(NEW_MATCH_FIELDS, {"key": key, "form": filled})
+            if filled is not None and key == game
             else _blank_form_fields(key, get_language()),
         )
-        for key, form in forms.items()
+        for key in FORMS
     ]
 
 
 def play(request: HttpRequest) -> HttpResponse:
     """The lobby: open matches, a new-match form per game, and your own matches."""
-    forms = {key: form_class(prefix=key) for key, form_class in FORMS.items()}
     context = {
         "games": GAMES,
-        "new_match_forms": _new_match_forms(forms),
+        "new_match_forms": _new_match_forms(),
         "open_matches": lobby.open_matches(),
         "live_matches": lobby.live_matches(),
         "finished_matches": lobby.finished_matches(),
@@ -105,11 +103,9 @@ def new_match(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             return redirect(match)
-    forms = {key: cls(prefix=key) for key, cls in FORMS.items()}
-    forms[game] = form
     context = {
         "games": GAMES,
-        "new_match_forms": _new_match_forms(forms),
+        "new_match_forms": _new_match_forms(form, game),
         "open_matches": lobby.open_matches(),
         "my_matches": lobby.my_matches(request.user),
         "failed_game": game,

@@ -64,6 +64,15 @@ async def test_a_seats_group_reaches_only_that_seats_player(match_and_people, us
         await socket.disconnect()
 
 
+async def _push_version(match: Match, position: int, version: int) -> str:
+    """Send a seat's group a frame holding only a version marker; return the frame."""
+    html = f'<span id="match-version" data-version="{version}" hidden></span>'
+    await get_channel_layer().group_send(
+        viewer_group(match.pk, position), {"type": "live.frame", "version": version, "html": html}
+    )
+    return html
+
+
 async def test_a_push_reaches_the_page_without_a_database_query(match_and_people, monkeypatch):
     match, people = match_and_people
     bo = await _socket(match.pk, people["bo"])
@@ -72,10 +81,7 @@ async def test_a_push_reaches_the_page_without_a_database_query(match_and_people
         raise AssertionError("the push path read the database")
 
     monkeypatch.setattr(BaseDatabaseWrapper, "cursor", refuse)
-    html = '<span id="match-version" data-version="99" hidden></span>'
-    await get_channel_layer().group_send(
-        viewer_group(match.pk, 1), {"type": "live.frame", "version": 99, "html": html}
-    )
+    html = await _push_version(match, 1, 99)
     assert await bo.receive_from(timeout=5) == html
     monkeypatch.undo()
     await bo.disconnect()
@@ -94,10 +100,7 @@ async def test_a_push_is_forwarded_on_the_event_loop_without_a_thread_hop(
         real(self, func, *args, **kwargs)
 
     monkeypatch.setattr(sync_to_async, "__init__", counted)
-    html = '<span id="match-version" data-version="98" hidden></span>'
-    await get_channel_layer().group_send(
-        viewer_group(match.pk, 1), {"type": "live.frame", "version": 98, "html": html}
-    )
+    html = await _push_version(match, 1, 98)
     assert await bo.receive_from(timeout=5) == html
     monkeypatch.undo()
     assert hops == []
