@@ -128,7 +128,7 @@ def channel_layers() -> dict:
     """Redis pub/sub layer when REDIS_URL is set, the in-memory layer otherwise."""
     url = env_str("REDIS_URL")
     if not url:
-        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+        return {"default": {"BACKEND": "config.layers.SweepingInMemoryChannelLayer"}}
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured("REDIS_URL must start with redis://, rediss:// or unix://.")
     return {

@@ -87,6 +87,14 @@ class Match(models.Model):
     def move_time(self) -> timedelta:
         return timedelta(seconds=self.move_seconds)
 
+    def seats_in_order(self) -> list[Seat]:
+        """The seats by position, their users joined: those loaded with the match when they were
+        (a move loads them under its row lock and keeps them current), else read now."""
+        loaded = getattr(self, "_prefetched_objects_cache", {}).get("seats")
+        if loaded is not None:
+            return sorted(loaded, key=lambda seat: seat.position)
+        return list(self.seats.select_related("user").order_by("position"))
+
     @property
     def deadline(self):
         if not self.is_active or self.turn_started is None:

@@ -89,12 +89,12 @@ def log_lines(
     names: Sequence[str],
     viewer: int | None,
     rows: Sequence[Mapping[str, Any]] | None = None,
-    described: dict[tuple[int, int], str] | None = None,
+    described: dict[tuple[int, int], LogLine] | None = None,
 ) -> list[LogLine]:
     """The narrated recent log for one viewer, newest last.
 
-    `described` keeps each event's sentence by (seq, place in the log) for the next viewer of
-    the same version: a sentence does not depend on who reads it, only whether they may."""
+    `described` keeps each event's line by (seq, place in the log) for the next viewer of the
+    same version: a line does not depend on who reads it, only whether they may."""
     engine = engine_for(match)
     over = match.is_over
     if rows is None:
@@ -119,17 +119,15 @@ def log_lines(
         twin = detailed.get(str(event.get("type", "")))
         if twin and (seq, event.get("seat"), twin) in private:
             continue
-        text = described.get((seq, index))
-        if text is None:
-            text = described[(seq, index)] = engine.describe_event(event, names)
-        lines.append(
-            LogLine(
+        line = described.get((seq, index))
+        if line is None:
+            line = described[(seq, index)] = LogLine(
                 seq=seq,
-                text=text,
+                text=engine.describe_event(event, names),
                 kind=str(event.get("type", "")),
                 private=event.get("visible_to") is not None and not over,
             )
-        )
+        lines.append(line)
     return lines
 
 
@@ -143,7 +141,7 @@ class Snapshot:
     log_rows: list[dict[str, Any]]
     everyone: list[PlayerInfo] = field(default_factory=list)
     # Filled by the first viewer rendered: what is the same for every viewer of this version.
-    described: dict[tuple[int, int], str] = field(default_factory=dict)
+    described: dict[tuple[int, int], LogLine] = field(default_factory=dict)
     shared_parts: dict[Hashable, str] = field(default_factory=dict)
     log_items: dict[LogLine, str] = field(default_factory=dict)
 
@@ -157,7 +155,7 @@ def take_snapshot(match: Match, state: Any | None = None) -> Snapshot:
     """Read a match's seats, state and recent log once, for all of its viewers.
 
     `state`: the match's current state when the caller holds it already decoded."""
-    seats = list(match.seats.select_related("user").order_by("position"))
+    seats = match.seats_in_order()
     started = match.status != 0 and not match.is_cancelled
     if started and state is None:
         state = current_state(match)
@@ -194,6 +192,8 @@ def base_context(
         "you": you,
         "you_resigned": you is not None and seats[you].resigned,
         "version": match.version,
+        # Reversed once here: the move forms repeat it for every choice.
+        "act_url": reverse("match_act", args=[match.pk]),
         "bot_levels": bot_levels(match.game),
         "is_host": you is not None and seats[you].user_id == match.created_by_id,
         "invite_path": reverse("match_invite", args=[match.invite_token])

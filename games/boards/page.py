@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from django.middleware.csrf import get_token
 
 from accounts.models import User
-from games.boards.common import base_context, take_snapshot
+from games.boards.common import base_context, take_snapshot, viewer_seat
 from games.boards.registry import board_for
 from games.live import render
 from games.models import Match
@@ -28,6 +28,8 @@ def viewer_position(match: Match, user: User | None) -> int | None:
     """The seat the user plays in the match, or None: they see what the public sees."""
     if user is None or not user.is_authenticated:
         return None
+    if "seats" in getattr(match, "_prefetched_objects_cache", {}):
+        return viewer_seat(match, match.seats_in_order(), user)
     return match.seats.filter(user=user).values_list("position", flat=True).first()
 
 

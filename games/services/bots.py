@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from django.conf import settings
 
 from games.bots.registry import bot_levels, get_bot
-from games.models import Match, Seat, Status
+from games.models import Match, Status
 from games.services.errors import ServiceError
 from games.services.state import current_state, engine_for
 
@@ -31,7 +31,7 @@ def autopilot_level(game: str) -> str:
 def site_seats(match: Match) -> dict[int, str]:
     """The seats the site plays, by position, with the bot level that plays each."""
     seats = {}
-    for seat in Seat.objects.filter(match_id=match.pk):
+    for seat in match.seats_in_order():
         if seat.bot_level:
             seats[seat.position] = seat.bot_level
         elif seat.resigned:

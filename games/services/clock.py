@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from games.models import Match, Seat, Status
+from games.models import Match, Status
 from games.services.bots import autopilot_level, choose_for_seat, play_waiting
 from games.services.errors import ServiceError
 from games.services.state import current_state, engine_for
@@ -52,11 +52,13 @@ def time_out(match_id: int, now: datetime | None = None, turn_version: int | Non
             # One transaction for the move and the count, so what follows the commit (a bot
             # turn for a seat retired here) sees both.
             with writing():
-                match = act_for_seat(match.pk, position, action, match.version)
                 timeouts = seat.timeouts + 1
-                Seat.objects.filter(pk=seat.pk).update(
-                    timeouts=timeouts, resigned=timeouts >= TIMEOUTS_BEFORE_RETIRING
-                )
+                match = act_for_seat(match.pk, position, action, match.version)
+                # The seat as the move holds it, so its push shows a retired seat as retired.
+                held = next(s for s in match.seats_in_order() if s.position == position)
+                held.timeouts = timeouts
+                held.resigned = timeouts >= TIMEOUTS_BEFORE_RETIRING
+                held.save(update_fields=["timeouts", "resigned"])
         except ServiceError as exc:
             log.info("time-out move in match %s skipped: %s", match.pk, exc.message)
             break

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, Prefetch, Value, When
 from django.utils import timezone
 
 from accounts.models import User
@@ -20,8 +20,10 @@ from games.tasks import after_change
 def _locked(match_id: int) -> Match:
     # Every change to a running match happens under this row lock: one writer at a time,
     # so the log never forks and versions never repeat.
+    # Its seats come along: the move, its push and its answer all read them from here.
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
+        return Match.objects.select_for_update().prefetch_related(seats).get(pk=match_id)
     except Match.DoesNotExist:
         raise ActionRefused("That match does not exist.") from None
 
@@ -58,6 +60,10 @@ def mark_awaited(match: Match, waiting: frozenset[int], actor: int | None = None
             output_field=Seat._meta.get_field("timeouts"),
         )
     Seat.objects.filter(match=match).update(**changes)
+    for seat in match.seats_in_order():  # the seats the move holds stay as saved
+        seat.to_move = seat.position in waiting
+        if seat.position == actor:
+            seat.timeouts = 0
 
 
 def _finish(match: Match, state: Any) -> None:
@@ -100,7 +106,7 @@ def seat_of(match: Match, user: User) -> Seat | None:
     """The user's seat in the match, if any."""
     if not user.is_authenticated:
         return None
-    return match.seats.filter(user=user).first()
+    return next((seat for seat in match.seats_in_order() if seat.user_id == user.pk), None)
 
 
 @writing()

@@ -14,6 +14,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from config.routing import websocket_urlpatterns
+from games.boards.common import take_snapshot
 from games.consumers import CLOSE_TOO_MANY
 from games.live import render
 from games.live.publish import publish, relay_token
@@ -370,3 +371,26 @@ def test_a_viewer_left_unrendered_is_rendered_when_its_page_is_asked_for(match_a
     assert render.cached(moved, moved.version, 0) is not None
     async_to_sync(watch)(match.pk, 0)
     assert unwatched(match.pk, [None, 0, 1]) == set()
+
+
+def test_the_push_after_a_last_time_out_shows_that_seat_retired(match_and_people):
+    from datetime import timedelta
+
+    from games.models import Seat
+    from games.services.clock import TIMEOUTS_BEFORE_RETIRING, time_out
+
+    match, people = match_and_people
+    for name in ("bo", "cy"):  # only ana is awaited: her time-out is the version's last change
+        match.refresh_from_db()
+        submit_action(match.pk, people[name], {"type": "decide", "choice": "continue"}, None)
+    Seat.objects.filter(match=match, position=0).update(timeouts=TIMEOUTS_BEFORE_RETIRING - 1)
+    match.refresh_from_db()
+    assert time_out(match.pk, now=match.deadline + timedelta(seconds=1)) >= 1
+    match.refresh_from_db()
+    assert match.seats.get(position=0).resigned
+    # What the push rendered (kept for refetches) is what a fresh rendering shows.
+    pushed = render.cached(match, match.version, None)
+    assert pushed is not None
+    assert "resigned" in pushed.parts["ig-players"]
+    fresh = render.render_viewer(take_snapshot(Match.objects.get(pk=match.pk)), None)
+    assert pushed.parts == fresh.parts

@@ -61,9 +61,12 @@ def test_simultaneous_decisions_clear_each_seat_and_the_reveal_asks_everyone_aga
     submit_action(match.pk, people["bo"], RETURN, _fresh(match).version)
     assert _stored(match) == {2}
     submit_action(match.pk, people["cy"], CONTINUE, _fresh(match).version)
-    # After the reveal the seats still in the temple decide anew; bo went home.
     assert _stored(match) == _awaited(match)
-    assert 1 not in _stored(match)
+    if current_state(_fresh(match)).round == 1:
+        # After the reveal the seats still in the temple decide anew; bo went home.
+        assert 1 not in _stored(match)
+    else:  # the card turned was a second hazard of a kind: a new round asks everyone
+        assert _stored(match) == {0, 1, 2}
 
 
 def test_every_move_keeps_the_stored_seats_equal_to_the_engine_until_the_end(ig_match):

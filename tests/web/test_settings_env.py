@@ -50,7 +50,7 @@ def test_it_defaults_to_sqlite_under_var_and_the_in_memory_layer(tmp_path):
     found = json.loads(result.stdout.strip().splitlines()[-1])
     assert found["engine"] == "django.db.backends.sqlite3"
     assert found["name"] == str(tmp_path / "db.sqlite3")
-    assert found["layer"] == "channels.layers.InMemoryChannelLayer"
+    assert found["layer"] == "config.layers.SweepingInMemoryChannelLayer"
     # The development key is generated once and kept.
     key_file = tmp_path / "secret_key"
     assert key_file.exists()
