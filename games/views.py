@@ -233,11 +233,15 @@ def start(request: HttpRequest, match_id: int) -> HttpResponse:
 def act(request: HttpRequest, match_id: int) -> HttpResponse:
     """Submit a move; errors come back as a message and change nothing."""
 
-    def run() -> Match:
+    try:
         action, version = parse_submission(request.POST)
-        return play_service.submit_action(match_id, request.user, action, version)
-
-    return _lobby_action(request, match_id, run)
+        match = play_service.submit_action(match_id, request.user, action, version)
+    except ServiceError as exc:
+        # A player with a seat may see the match: only a refusal needs the access check, so
+        # that a match this request may not see stays a 404 and names no reason.
+        get_viewable(request, match_id)
+        return _respond(request, match_id, exc.message)
+    return _respond(request, match_id, match=match)
 
 
 @login_required

@@ -10,10 +10,8 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.bots.registry import bot_levels
-from games.models import Match, MatchAction, Seat
-from games.services.state import current_state, engine_for
-
-LOG_ACTIONS = 60  # how many recent log entries a page shows
+from games.models import Match, Seat
+from games.services.state import current_state, engine_for, log_rows
 
 
 @dataclass(frozen=True)
@@ -71,17 +69,6 @@ def visible(event: Mapping[str, Any], viewer: int | None, over: bool) -> bool:
     """Whether a viewer may read an event: public ones, their own, or all once it is over."""
     audience = event.get("visible_to")
     return over or audience is None or (viewer is not None and viewer in audience)
-
-
-def log_rows(match: Match) -> list[dict[str, Any]]:
-    """The recent log entries of a match as (seq, events) rows, oldest first."""
-    rows = list(
-        MatchAction.objects.filter(match=match)
-        .order_by("-seq")
-        .values("seq", "events")[:LOG_ACTIONS]
-    )
-    rows.reverse()
-    return rows
 
 
 def log_lines(
@@ -151,10 +138,12 @@ class Snapshot:
         return {s.position for s in self.seats if s.bot_level or s.resigned}
 
 
-def take_snapshot(match: Match, state: Any | None = None) -> Snapshot:
+def take_snapshot(
+    match: Match, state: Any | None = None, recent: list[dict[str, Any]] | None = None
+) -> Snapshot:
     """Read a match's seats, state and recent log once, for all of its viewers.
 
-    `state`: the match's current state when the caller holds it already decoded."""
+    `state` and `recent` (its `log_rows`): when the caller holds them already."""
     seats = match.seats_in_order()
     started = match.status != 0 and not match.is_cancelled
     if started and state is None:
@@ -163,7 +152,7 @@ def take_snapshot(match: Match, state: Any | None = None) -> Snapshot:
         match=match,
         seats=seats,
         state=state if started else None,
-        log_rows=log_rows(match) if started else [],
+        log_rows=(log_rows(match) if recent is None else recent) if started else [],
         everyone=players(seats, None),
     )
 

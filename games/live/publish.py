@@ -31,32 +31,34 @@ RELAY_MAX_AGE = 60  # seconds a relayed notice stays valid
 
 @dataclass(frozen=True)
 class CommittedMatch:
-    """A match as a transaction saved it, at `version`, with its decoded state if known."""
+    """A match as a transaction saved it, at `version`, with its decoded state and recent
+    log rows if known."""
 
     match: Match
     version: int
     state: Any | None = None
+    recent: list[dict[str, Any]] | None = None
 
-    def current(self) -> tuple[Match, Any | None] | None:
-        """The match and state, unless the match was changed again after it was saved."""
+    def current(self) -> tuple[Match, Any | None, list[dict[str, Any]] | None] | None:
+        """The match, state and rows, unless the match was changed again after it was saved."""
         if self.match.version != self.version:
             return None
-        return self.match, self.state
+        return self.match, self.state, self.recent
 
 
 def publish(match_id: int, committed: CommittedMatch | None = None) -> int:
     """Render the match's current version for each viewer, keep it, push it; count the frames."""
     known = committed.current() if committed is not None else None
     if known is not None:
-        match, state = known
+        match, state, recent = known
     else:
-        match, state = Match.objects.filter(pk=match_id).first(), None
+        match, state, recent = Match.objects.filter(pk=match_id).first(), None, None
     layer = get_channel_layer()
     if match is None:
         return 0
     messages = []
     with translation.override(settings.LANGUAGE_CODE):
-        snapshot = take_snapshot(match, state)
+        snapshot = take_snapshot(match, state, recent)
         positions = [None, *(seat.position for seat in snapshot.seats)]
         idle = unwatched(match.pk, positions)
         # The public first: the parts every viewer shares are rendered from its view.

@@ -21,12 +21,15 @@ def _latest() -> dict[int, CommittedMatch]:
     return _announced.matches
 
 
-def announce(match: Match, state: Any | None = None) -> None:
+def announce(
+    match: Match, state: Any | None = None, recent: list[dict[str, Any]] | None = None
+) -> None:
     """After commit: render the new version once per viewer and push it to their sockets.
 
-    The match as saved and its decoded state go along, so the push reads neither again."""
+    The match as saved, its decoded state and its recent log rows go along, so the push
+    reads none of them again."""
     match_id = match.pk
-    committed = CommittedMatch(match, match.version, state)
+    committed = CommittedMatch(match, match.version, state, recent)
     latest = _latest()
     latest[match_id] = committed
 

@@ -12,7 +12,7 @@ from accounts.models import User
 from games.models import Match, MatchAction, Seat, Status
 from games.services.broadcast import announce
 from games.services.errors import ActionRefused, ServiceError, StaleVersion
-from games.services.state import current_state, engine_for
+from games.services.state import LOG_ACTIONS, current_state, engine_for, log_rows, stored_json
 from games.services.writing import writing
 from games.tasks import after_change
 
@@ -29,9 +29,15 @@ def _locked(match_id: int) -> Match:
 
 
 def save_progress(
-    match: Match, state: Any, waiting_before: frozenset[int], actor: int | None = None
+    match: Match,
+    state: Any,
+    waiting_before: frozenset[int],
+    actor: int | None = None,
+    recent: list[dict[str, Any]] | None = None,
 ) -> None:
-    """Bump the version, cache the state, restart the clock when seats are asked anew."""
+    """Bump the version, cache the state, restart the clock when seats are asked anew.
+
+    `recent`: the match's `log_rows` after this change, when the caller read them."""
     engine = engine_for(match)
     match.version += 1
     match.snapshot = engine.to_json(state)
@@ -45,7 +51,7 @@ def save_progress(
         _finish(match, state)
     mark_awaited(match, frozenset() if match.is_over else waiting, actor)
     match.save()
-    announce(match, state)
+    announce(match, state, recent)
     after_change(match, waiting)
 
 
@@ -150,8 +156,10 @@ def _act(match: Match, position: int, action: Any, expected_version: int | None)
         progress = engine.apply(state, position, action)
     except ValueError as exc:
         raise ActionRefused(str(exc)) from None
-    seq = match.actions.count() + 1
-    MatchAction.objects.create(
+    # The recent log, read under the lock, numbers the move and goes on to its push.
+    recent = log_rows(match)
+    seq = recent[-1]["seq"] + 1 if recent else 1
+    logged = MatchAction.objects.create(
         match=match,
         seq=seq,
         seat=position,
@@ -159,7 +167,8 @@ def _act(match: Match, position: int, action: Any, expected_version: int | None)
         events=list(progress.events),
         version=match.version + 1,
     )
-    save_progress(match, progress.state, waiting, actor=position)
+    recent = [*recent, {"seq": seq, "events": stored_json(logged, "events")}][-LOG_ACTIONS:]
+    save_progress(match, progress.state, waiting, actor=position, recent=recent)
     return match
 
 

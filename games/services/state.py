@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from games.engines.registry import get_engine
-from games.models import Match
+from games.models import Match, MatchAction
+
+LOG_ACTIONS = 60  # how many recent log entries a page shows
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,24 @@ def start_state(match: Match) -> tuple[Any, tuple]:
         progress = maker(match.players, match.seed, match.options)
         return progress.state, tuple(progress.events)
     return engine.new_game(match.players, match.seed, match.options), ()
+
+
+def log_rows(match: Match) -> list[dict[str, Any]]:
+    """The recent log entries of a match as (seq, events) rows, oldest first."""
+    rows = list(
+        MatchAction.objects.filter(match=match)
+        .order_by("-seq")
+        .values("seq", "events")[:LOG_ACTIONS]
+    )
+    rows.reverse()
+    return rows
+
+
+def stored_json(instance: Any, field: str) -> Any:
+    """A JSON field's value as reading the row back gives it (tuples become lists, ...)."""
+    model_field = instance._meta.get_field(field)
+    encoded = json.dumps(getattr(instance, field), cls=model_field.encoder)
+    return json.loads(encoded, cls=model_field.decoder)
 
 
 def logged_actions(match: Match) -> list[tuple[int, Mapping[str, Any]]]:

@@ -394,3 +394,39 @@ def test_the_push_after_a_last_time_out_shows_that_seat_retired(match_and_people
     assert "resigned" in pushed.parts["ig-players"]
     fresh = render.render_viewer(take_snapshot(Match.objects.get(pk=match.pk)), None)
     assert pushed.parts == fresh.parts
+
+
+def _assert_pushed_equals_fresh(match: Match) -> None:
+    """What the push rendered from the move's own match, state and log rows is what a
+    rendering read afresh from the database gives, for every viewer."""
+    match = Match.objects.get(pk=match.pk)
+    for position in (None, *range(match.players)):
+        pushed = render.cached(match, match.version, position)
+        assert pushed is not None, position
+        fresh = render.render_viewer(take_snapshot(Match.objects.get(pk=match.pk)), position)
+        assert (pushed.skeleton, pushed.parts) == (fresh.skeleton, fresh.parts), position
+
+
+def test_every_push_renders_what_a_fresh_read_of_its_version_gives(ig_match):
+    from games.services.state import current_state, engine_for
+
+    match = ig_match(bots=("cautious",), players=4)
+    seated = {s.position: s.user for s in match.seats.select_related("user") if s.user}
+    rng = __import__("random").Random(7)
+    for _ in range(40):
+        match = Match.objects.get(pk=match.pk)
+        if match.is_over:
+            break
+        waiting = sorted(engine_for(match).to_act(current_state(match)) & set(seated))
+        choice = rng.choice(["continue", "continue", "return"])
+        submit_action(match.pk, seated[waiting[0]], {"type": "decide", "choice": choice}, None)
+        _assert_pushed_equals_fresh(match)
+
+
+def test_every_el_dorado_push_renders_what_a_fresh_read_gives(user_factory):
+    from tests.web.leak_probes.surfaces import ed_round, make_match
+
+    match, people = make_match(user_factory, "el-dorado", ("ana", "bo", "cy"), map="home-stretch")
+    for _ in range(2):
+        match = ed_round(match, people)
+        _assert_pushed_equals_fresh(match)

@@ -241,3 +241,28 @@ def test_an_el_dorado_move_with_junk_fields_is_refused_and_not_logged(web, ed):
     )
     assert "message-error" in response.content.decode()
     assert snapshot(match) == before
+
+
+def test_a_move_on_a_private_match_by_a_stranger_is_a_404_and_changes_nothing(web, user_factory):
+    from games.services.lobby import MatchSpec, create_match, join_match
+
+    host = user_factory("host")
+    match = create_match(host, MatchSpec(game="incan-gold", players=3, private=True))
+    for name in ("guest", "friend"):
+        join_match(match.pk, user_factory(name), invite_token=match.invite_token)
+    match.refresh_from_db()
+    assert match.status == Status.ACTIVE
+    before = snapshot(match)
+    data = {"action": json.dumps(CONTINUE), "version": before[0]}
+    stranger = as_user(web, user_factory("eve"))
+    for post in (post_htmx, lambda c, u, d: c.post(u, d)):
+        response = post(stranger, f"/matches/{match.pk}/act/", data)
+        assert response.status_code == 404
+        assert "watching" not in response.content.decode()
+    assert snapshot(match) == before
+
+
+def test_a_move_on_a_match_that_does_not_exist_is_a_404(web, ig):
+    match, people = ig
+    response = post_htmx(as_user(web, people["ana"]), "/matches/999999/act/", {"action": "{}"})
+    assert response.status_code == 404
