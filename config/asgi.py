@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # Django must be set up before anything imports models (consumers, routing).
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
+
+from config.handler import SharedThreadASGIHandler  # noqa: E402
+
+django_asgi_app = SharedThreadASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db.models import Case, F, Prefetch, Value, When
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
@@ -57,19 +57,19 @@ def save_progress(
 
 def mark_awaited(match: Match, waiting: frozenset[int], actor: int | None = None) -> None:
     """Store which seats the game waits for, so dashboards need no state to tell turns; the
-    seat that just moved has timed out no turn in a row (one update for both)."""
-    changes = {"to_move": Case(When(position__in=sorted(waiting), then=True), default=False)}
-    if actor is not None:
-        changes["timeouts"] = Case(
-            When(position=actor, then=Value(0)),
-            default=F("timeouts"),
-            output_field=Seat._meta.get_field("timeouts"),
-        )
-    Seat.objects.filter(match=match).update(**changes)
-    for seat in match.seats_in_order():  # the seats the move holds stay as saved
-        seat.to_move = seat.position in waiting
-        if seat.position == actor:
-            seat.timeouts = 0
+    seat that just moved has timed out no turn in a row. Only seats that change are written."""
+    changed: dict[tuple[bool, bool], list[int]] = {}
+    for seat in match.seats_in_order():
+        to_move = seat.position in waiting
+        reset = seat.position == actor and seat.timeouts != 0
+        if seat.to_move != to_move or reset:
+            changed.setdefault((to_move, reset), []).append(seat.pk)
+            seat.to_move = to_move
+            if reset:
+                seat.timeouts = 0
+    for (to_move, reset), ids in changed.items():
+        fields: dict[str, Any] = {"to_move": to_move, **({"timeouts": 0} if reset else {})}
+        Seat.objects.filter(pk__in=ids).update(**fields)
 
 
 def _finish(match: Match, state: Any) -> None:

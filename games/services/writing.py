@@ -8,9 +8,10 @@ from contextlib import contextmanager
 
 from django.db import connection, transaction
 
-# Under ASGI every request runs in a thread of its own. SQLite takes one writer at a time and
-# makes the others retry with sleeps of up to 100 ms each; queueing them here instead hands
-# the file over at once. Reentrant: a commit hook of a write may write again on this thread.
+# SQLite takes one writer at a time and makes the others retry with sleeps of up to 100 ms
+# each. Requests share one thread (`config.handler`), but any other thread of the process that
+# writes queues here instead, which hands the file over at once. Reentrant: a commit hook of a
+# write may write again on this thread.
 _SQLITE_WRITER = threading.RLock()
 
 

@@ -207,3 +207,28 @@ def test_the_home_page_counts_every_turn_without_decoding(
     body = client.get("/").content.decode()
     # One match of people and four against bots wait for her; the open one does not.
     assert "5 waiting for your move" in body
+
+
+def test_a_players_own_move_clears_their_time_outs_and_leaves_the_others(ig_match):
+    match = ig_match()
+    people = users(match)
+    Seat.objects.filter(match=match).update(timeouts=2)
+    submit_action(match.pk, people["bo"], CONTINUE, _fresh(match).version)
+    counts = dict(Seat.objects.filter(match=match).values_list("position", "timeouts"))
+    assert counts == {0: 2, 1: 0, 2: 2}
+    assert _stored(match) == {0, 2}
+
+
+def test_a_move_writes_only_the_seats_whose_turn_changed(ig_match):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    match = ig_match()
+    people = users(match)
+    with CaptureQueriesContext(connection) as seen:
+        submit_action(match.pk, people["ana"], CONTINUE, _fresh(match).version)
+    seat_writes = [
+        q["sql"] for q in seen.captured_queries if q["sql"].startswith('UPDATE "games_seat"')
+    ]
+    assert len(seat_writes) == 1  # ana is no longer awaited; bo and cy still are
+    assert _stored(match) == {1, 2}
