@@ -18,10 +18,15 @@ class MyMatch:
     seats_taken: int
 
 
+# What a list shows of a seat: its name. A user row has far more (password, dates, settings).
+_LISTED_SEAT = ("match_id", "position", "bot_level", "resigned", "user__username")
+_LISTED_SEAT += ("user__display_name",)
+
+
 def _with_seats(queryset):
-    return queryset.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
-    )
+    # Lists never show a match's state: its snapshot (large, decoded on load) stays unread.
+    seats = Seat.objects.select_related("user").only(*_LISTED_SEAT).order_by("position")
+    return queryset.defer("snapshot").prefetch_related(Prefetch("seats", queryset=seats))
 
 
 def open_matches(limit: int = 50) -> list[Match]:

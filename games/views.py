@@ -7,11 +7,13 @@ from functools import lru_cache
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap
@@ -23,6 +25,7 @@ from games.catalog import GAMES
 from games.forms import FORMS
 from games.leaderboard import PERIODS, leaderboard
 from games.models import Match
+from games.public_lists import lists_generation
 from games.ratings import PROVISIONAL_SIGMA
 from games.services import ServiceError
 from games.services import lobby as lobby_service
@@ -53,14 +56,31 @@ def _new_match_forms(filled: Form | None = None, game: str = "") -> list[tuple[s
     ]
 
 
+# The public lists are the same for every visitor: rendered once per change of the lists, and
+# at least this often while matches are played (the live list is ordered by the latest move).
+PUBLIC_LISTS_SECONDS = 2
+
+
+def _public_lists() -> str:
+    key = f"lobby:lists:{lists_generation()}:{get_language()}"
+    html = cache.get(key)
+    if html is None:
+        context = {
+            "open_matches": lobby.open_matches(),
+            "live_matches": lobby.live_matches(),
+            "finished_matches": lobby.finished_matches(),
+        }
+        html = render_to_string("games/public_lists.html", context)
+        cache.set(key, html, PUBLIC_LISTS_SECONDS)
+    return mark_safe(html)  # noqa: S308 - rendered by a template with autoescape
+
+
 def play(request: HttpRequest) -> HttpResponse:
     """The lobby: open matches, a new-match form per game, and your own matches."""
     context = {
         "games": GAMES,
         "new_match_forms": _new_match_forms(),
-        "open_matches": lobby.open_matches(),
-        "live_matches": lobby.live_matches(),
-        "finished_matches": lobby.finished_matches(),
+        "public_lists": _public_lists(),
         "my_matches": lobby.my_matches(request.user) if request.user.is_authenticated else [],
     }
     return render(request, "games/play.html", context)
@@ -106,7 +126,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
     context = {
         "games": GAMES,
         "new_match_forms": _new_match_forms(form, game),
-        "open_matches": lobby.open_matches(),
+        "public_lists": _public_lists(),
         "my_matches": lobby.my_matches(request.user),
         "failed_game": game,
     }

@@ -15,6 +15,7 @@ from accounts.models import User
 from games.bots.registry import bot_levels
 from games.engines.registry import GAMES, get_engine
 from games.models import Match, MatchAction, Seat, Status
+from games.public_lists import lists_changed
 from games.services.play import final_places
 from games.services.state import start_state
 
@@ -260,6 +261,7 @@ def _store(
         started=checked["started"] or finished,
         finished=finished,
     )
+    lists_changed()
     for player in checked["players"]:
         position = player["seat"]
         user = None

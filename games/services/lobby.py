@@ -18,6 +18,7 @@ from accounts.models import User
 from games.bots.registry import bot_levels
 from games.engines.registry import GAMES, get_engine
 from games.models import Match, Pace, Seat, Status
+from games.public_lists import lists_changed
 from games.services.broadcast import announce
 from games.services.errors import ServiceError
 from games.services.state import start_state
@@ -129,6 +130,7 @@ def create_match(host: User, spec: MatchSpec) -> Match:
         Seat.objects.create(match=match, position=position, bot_level=level)
     if len(spec.bots) + 1 == spec.players:
         _start(match)
+    lists_changed()
     return match
 
 
@@ -152,6 +154,7 @@ def _touch(match: Match) -> None:
     match.version += 1
     match.save()
     announce(match)
+    lists_changed()
 
 
 def _start_if_full(match: Match) -> None:
@@ -262,3 +265,4 @@ def _start(match: Match) -> None:
     match.started = now
     match.opening_events = list(events)
     save_progress(match, state, waiting_before=frozenset())
+    lists_changed()

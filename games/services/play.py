@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.models import Match, MatchAction, Seat, Status
+from games.public_lists import lists_changed
 from games.services.broadcast import announce
 from games.services.errors import ActionRefused, ServiceError, StaleVersion
 from games.services.state import LOG_ACTIONS, current_state, engine_for, log_rows, stored_json
@@ -77,6 +78,7 @@ def _finish(match: Match, state: Any) -> None:
     result = engine.outcome(state).to_dict()
     match.status = Status.FINISHED
     match.finished = timezone.now()
+    lists_changed()
     match.turn_started = None
     seats = list(match.seats.all())
     scores = result["scores"]
