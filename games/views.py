@@ -136,13 +136,18 @@ def new_match(request: HttpRequest) -> HttpResponse:
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """A match: waiting room before the start, the board after."""
     match = get_viewable(request, match_id)
+    you = viewer_position(match, request.user)
     context = {
         "match": match,
         "engine": engine_for(match),
         "version": match.version,
-        "you": viewer_position(match, request.user),
+        "you": you,
         "live_html": render_live(
-            match, request.user, request=request, selected_card=_selected_card(request)
+            match,
+            request.user,
+            request=request,
+            selected_card=_selected_card(request),
+            position=you,
         ),
     }
     return render(request, "games/match.html", context)

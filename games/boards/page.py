@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import EllipsisType
 from typing import Any
 
 from django.http import HttpRequest
@@ -33,11 +34,18 @@ def viewer_position(match: Match, user: User | None) -> int | None:
     return match.seats.filter(user=user).values_list("position", flat=True).first()
 
 
-def live_html(match: Match, user: User | None, selected_card: int | None = None) -> str:
+def live_html(
+    match: Match,
+    user: User | None,
+    selected_card: int | None = None,
+    position: int | None | EllipsisType = ...,
+) -> str:
     """The whole live part for this viewer, from the fragment rendered once per version.
 
-    A card chosen without JavaScript (`?card=`) is rendered for this request alone."""
-    position = viewer_position(match, user)
+    A card chosen without JavaScript (`?card=`) is rendered for this request alone.
+    `position`: the user's seat (None: the public) when the caller knows it already."""
+    if position is ...:
+        position = viewer_position(match, user)
     if selected_card is None:
         rendered = render.current(match, position)
     else:
@@ -54,9 +62,10 @@ def render_live(
     request: HttpRequest | None = None,
     csrf_token: str = "",
     selected_card: int | None = None,
+    position: int | None | EllipsisType = ...,
 ) -> str:
     """The live part of the match page as HTML: as a socket gets it (`oob`), or for a page."""
-    html = live_html(match, user, selected_card)
+    html = live_html(match, user, selected_card, position)
     if oob:
         return render.for_socket(
             html.replace(render.FLASH_EMPTY, render.flash_html(flash), 1) if flash else html
