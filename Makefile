@@ -4,20 +4,28 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: install run test test-fast test-production bench loadtest lint format migrate tick clean
+.PHONY: install install-run run test test-fast test-production bench loadtest lint format migrate tick clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python requirements.txt requirements-dev.txt
+# What the site needs to run; the test and lint tools come on top for everything else.
+$(RUN_STAMP): $(BIN)/python requirements.txt
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP) requirements-dev.txt
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
 
 install: $(STAMP)
 
-migrate: install
+install-run: $(RUN_STAMP)
+
+migrate: install-run
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
 
 ## Serve the site on http://127.0.0.1:$(PORT)/ with one task worker beside it (bots, deadlines);

@@ -79,6 +79,15 @@ class Match(models.Model):
         return self.status in (Status.FINISHED, Status.ABANDONED)
 
     @property
+    def is_finished(self) -> bool:
+        """Played to its end, with a result."""
+        return self.status == Status.FINISHED
+
+    @property
+    def is_abandoned(self) -> bool:
+        return self.status == Status.ABANDONED
+
+    @property
     def is_cancelled(self) -> bool:
         """Given up by every person before it started: there is no game to show."""
         return self.status == Status.ABANDONED and self.started is None

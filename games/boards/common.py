@@ -145,7 +145,7 @@ def take_snapshot(
 
     `state` and `recent` (its `log_rows`): when the caller holds them already."""
     seats = match.seats_in_order()
-    started = match.status != 0 and not match.is_cancelled
+    started = not match.is_open and not match.is_cancelled
     if started and state is None:
         state = current_state(match)
     return Snapshot(

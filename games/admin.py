@@ -1,0 +1,76 @@
+"""A read-only admin for matches, their seats and their log, and ratings.
+
+Matches change only through the services (the row lock, the version, the move log), so the
+admin shows and never edits. Until a match is over it shows nothing a player may not see:
+no seed, no cached state and no log (a choice not yet revealed is in it)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from games.models import Match, MatchAction, PlayerRating, RatingChange, Seat
+
+# Fields that would tell the deck order or a secret choice while the match is played.
+SECRET_WHILE_PLAYED = ("seed", "snapshot", "snapshot_version", "invite_token")
+
+
+class ReadOnly:
+    """Shows everything it lists and lets no one add, change or delete."""
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+class SeatInline(ReadOnly, admin.TabularInline):
+    model = Seat
+    fields = ("position", "user", "bot_level", "resigned", "timeouts", "to_move", "score", "place")
+    readonly_fields = fields
+    extra = 0
+
+
+class ActionInline(ReadOnly, admin.TabularInline):
+    model = MatchAction
+    fields = ("seq", "seat", "action", "events", "version", "created")
+    readonly_fields = fields
+    extra = 0
+
+
+@admin.register(Match)
+class MatchAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ("__str__", "game", "status", "players", "pace", "rated", "private", "updated")
+    list_filter = ("game", "status", "pace", "rated", "private")
+    search_fields = ("=id", "seats__user__username")
+    date_hierarchy = "created"
+    ordering = ("-updated",)
+
+    def get_fields(self, request: HttpRequest, obj: Match | None = None) -> list[str]:
+        fields = [f.name for f in Match._meta.concrete_fields if f.name != "id"]
+        if obj is None or not obj.is_over:
+            fields = [name for name in fields if name not in SECRET_WHILE_PLAYED]
+        return fields
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Match | None = None) -> list[str]:
+        return self.get_fields(request, obj)
+
+    def get_inlines(self, request: HttpRequest, obj: Match | None) -> list[type]:
+        return [SeatInline, ActionInline] if obj is not None and obj.is_over else [SeatInline]
+
+
+@admin.register(PlayerRating)
+class PlayerRatingAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ("__str__", "game", "display", "provisional")
+    list_filter = ("game", "provisional")
+    search_fields = ("user__username", "bot_level")
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ("__str__", "match", "display_before", "display_after", "place")
+    search_fields = ("seat__user__username", "=match__id")
