@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 
 from games.bots.registry import bot_levels
+from games.engines import el_dorado
 from games.engines.registry import get_engine
 from games.models import Pace
 from games.services.lobby import CORRESPONDENCE_MOVE_SECONDS, LIVE_MOVE_SECONDS, MatchSpec
@@ -21,15 +22,7 @@ TIME_CHOICES = [
     ],
 ]
 
-MAP_CHOICES = [
-    ("hills-of-gold", "Hills of Gold"),
-    ("home-stretch", "Home Stretch"),
-    ("winding-path", "Winding Path"),
-    ("serpentine", "Serpentine"),
-    ("swamplands", "Swamplands"),
-    ("witchs-cauldron", "Witch's Cauldron"),
-    ("random", "Random expedition"),
-]
+MAP_CHOICES = list(el_dorado.map_names().items())
 
 
 class NewMatchForm(forms.Form):
@@ -118,7 +111,7 @@ class IncanGoldForm(NewMatchForm):
 
 class ElDoradoForm(NewMatchForm):
     game_key = "el-dorado"
-    opt_map = forms.ChoiceField(label="Map", choices=MAP_CHOICES, initial="hills-of-gold")
+    opt_map = forms.ChoiceField(label="Map", choices=MAP_CHOICES, initial=el_dorado.DEFAULT_MAP)
     opt_caves = forms.BooleanField(required=False, label="Caves (tokens next to cave mountains)")
 
     def options(self) -> dict[str, Any]:

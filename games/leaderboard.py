@@ -15,7 +15,8 @@ from games.charts import line_chart
 from games.engines.registry import GAMES, get_engine
 from games.models import Match, PlayerRating, RatingChange, Seat, Status
 
-PERIODS = {"all": None, "30d": timedelta(days=30)}
+# The spans leaderboards and statistics can be read over (None: all time).
+PERIODS: dict[str, timedelta | None] = {"all": None, "30d": timedelta(days=30)}
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.forms import MAP_CHOICES
+from games.engines import el_dorado
 
-_MAP_NAMES = dict(MAP_CHOICES)
+_MAP_NAMES = el_dorado.map_names()
 
 
 def options_summary(game: str, options: Mapping[str, Any]) -> str:
@@ -16,7 +16,7 @@ def options_summary(game: str, options: Mapping[str, Any]) -> str:
         values = "Diamant artifacts" if options.get("artifact_values") == "diamant" else ""
         quick = "quick start" if options.get("quick_start", True) else "no quick start"
         return " · ".join(part for part in (quick, values) if part)
-    choice = options.get("map", "hills-of-gold")
+    choice = options.get("map", el_dorado.DEFAULT_MAP)
     if isinstance(choice, str):
         name = _MAP_NAMES.get(choice, choice)
         if choice == "random" and options.get("map_length"):

@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Avg, Count, DurationField, ExpressionWrapper, F, Q, QuerySet
 from django.db.models.fields.json import KeyTextTransform
 from django.utils import timezone
 
+from games.engines import el_dorado
 from games.engines.el_dorado.cards import CARD_TYPES
 from games.engines.el_dorado.rules import REVEALING
 from games.engines.incan_gold.text import HAZARD_NAMES
+from games.leaderboard import PERIODS
 from games.models import Match, MatchAction, Seat, Status
-
-PERIODS: dict[str, timedelta | None] = {"all": None, "30d": timedelta(days=30)}
 
 Event = Mapping[str, Any]
 
@@ -417,7 +417,7 @@ def map_win_rates(matches: QuerySet) -> list[MapRates]:
 def _map_key(raw: str | None) -> str:
     # A map given as data is stored as a JSON object: all of them count as one "custom" map.
     if raw is None:
-        return "hills-of-gold"
+        return el_dorado.DEFAULT_MAP
     return "custom" if raw.startswith("{") else raw
 
 

@@ -52,3 +52,12 @@ def test_ending_the_turn_discards_the_ticked_cards_first():
 def test_a_broken_button_value_is_a_value_error(raw):
     with pytest.raises(ValueError):
         action_from_form(_form(do=raw))
+
+
+def test_the_new_match_form_offers_exactly_the_engines_maps():
+    from games.engines import el_dorado
+    from games.forms import FORMS
+
+    form = FORMS["el-dorado"]()
+    assert [value for value, _ in form.fields["opt_map"].choices] == list(el_dorado.map_names())
+    assert form.fields["opt_map"].initial == el_dorado.DEFAULT_MAP

@@ -23,9 +23,18 @@ from __future__ import annotations
 from .cards import CARD_TYPES, MARKET_START, SHOP_TYPES, STARTING_DECK, CardType, Kind
 from .choices import legal_actions, legal_moves
 from .errors import IllegalAction
+from .maps import MAP_SLUGS
 from .outcome import Outcome, outcome
 from .rules import Progress, apply, is_over, to_act, validate
-from .setup import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, board_of, new_game
+from .setup import (
+    DEFAULT_MAP,
+    DEFAULT_OPTIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    board_of,
+    map_names,
+    new_game,
+)
 from .state import Seat, State, Turn, from_json, to_json
 from .tokens import TOKENS, Token, TokenKind
 from .views import (
@@ -50,6 +59,9 @@ def replay(players: int, seed: int, options, log) -> State:
 
 
 __all__ = [
+    "DEFAULT_MAP",
+    "MAP_SLUGS",
+    "map_names",
     "DETAILED_BY",
     "CARD_TYPES",
     "DEFAULT_OPTIONS",

@@ -22,6 +22,14 @@ DEFAULT_MAP = "hills-of-gold"
 DEFAULT_OPTIONS: Mapping[str, Any] = {"map": DEFAULT_MAP, "caves": False}
 OPTION_NAMES = frozenset({"map", "map_length", "caves", "decks", "blockades", "cave_tokens"})
 
+
+def map_names() -> dict[str, str]:
+    """The maps a match may be set up on, by slug, with their names: the rulebook's six
+    layouts in its order, then a random expedition."""
+    names = {slug: maps.load_map(slug).name for slug in maps.MAP_SLUGS}
+    return {**names, maps.RANDOM_SLUG: "Random expedition"}
+
+
 # The six blockade pieces; a match shuffles them and lays one on each joint.
 BLOCKADES: tuple[Blockade, ...] = (
     ("jungle", 1),
