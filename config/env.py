@@ -92,8 +92,9 @@ def database(default_sqlite: Path) -> dict:
             "OPTIONS": sqlite_options,
         }
     try:
-        # No connection kept per thread: under ASGI every request runs in a thread of its own,
-        # and two workers keeping theirs for 60 s held 100 after a burst of 150 requests.
+        # No connection kept per thread: with a thread per request (Django's own ASGI handler,
+        # before `config.handler`), two workers keeping theirs for 60 s held 100 after a burst
+        # of 150 requests; the pool below caps what a process holds whatever its threads.
         config = dj_database_url.parse(url, conn_max_age=0)
     except Exception as exc:  # the library raises several kinds for bad URLs
         raise ImproperlyConfigured(f"DATABASE_URL is not a usable database URL: {exc}") from None

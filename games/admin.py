@@ -2,12 +2,15 @@
 
 Matches change only through the services (the row lock, the version, the move log), so the
 admin shows and never edits. Until a match is over it shows nothing a player may not see:
-no seed, no cached state and no log (a choice not yet revealed is in it)."""
+no seed, no cached state and no log (a choice not yet revealed is in it); after, it links the
+log's replay and export."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
 
 from games.models import Match, MatchAction, PlayerRating, RatingChange, Seat
 
@@ -35,13 +38,6 @@ class SeatInline(ReadOnly, admin.TabularInline):
     extra = 0
 
 
-class ActionInline(ReadOnly, admin.TabularInline):
-    model = MatchAction
-    fields = ("seq", "seat", "action", "events", "version", "created")
-    readonly_fields = fields
-    extra = 0
-
-
 @admin.register(Match)
 class MatchAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("__str__", "game", "status", "players", "pace", "rated", "private", "updated")
@@ -50,17 +46,28 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
     date_hierarchy = "created"
     ordering = ("-updated",)
 
+    inlines = [SeatInline]
+
     def get_fields(self, request: HttpRequest, obj: Match | None = None) -> list[str]:
         fields = [f.name for f in Match._meta.concrete_fields if f.name != "id"]
         if obj is None or not obj.is_over:
-            fields = [name for name in fields if name not in SECRET_WHILE_PLAYED]
-        return fields
+            return [name for name in fields if name not in SECRET_WHILE_PLAYED]
+        return [*fields, "log"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Match | None = None) -> list[str]:
         return self.get_fields(request, obj)
 
-    def get_inlines(self, request: HttpRequest, obj: Match | None) -> list[type]:
-        return [SeatInline, ActionInline] if obj is not None and obj.is_over else [SeatInline]
+    @admin.display(description="Log")
+    def log(self, obj: Match) -> str:
+        # A long match has hundreds of entries: they are read in the replay and the export,
+        # not laid out here.
+        count = MatchAction.objects.filter(match=obj).count()
+        return format_html(
+            '{} actions · <a href="{}">replay</a> · <a href="{}">export (JSON)</a>',
+            count,
+            reverse("match_replay", args=[obj.pk]),
+            reverse("match_export", args=[obj.pk]),
+        )
 
 
 @admin.register(PlayerRating)

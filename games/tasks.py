@@ -83,7 +83,8 @@ def after_change(match: Match, waiting: frozenset[int] | None = None) -> None:
     deadline = match.deadline
 
     def queue() -> None:
-        # Read after the commit: a seat retired in the same transaction is the site's by now.
+        # After the commit, from the seats the move held: a seat retired in the same
+        # transaction (a last time-out) is the site's by now.
         site = set(bots.site_seats(match))
         if waiting & site and not bots.is_playing(match_id):
             queue_bot_turn(match_id, version, pace)

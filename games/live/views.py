@@ -10,6 +10,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from games.live.publish import publish, read_relay_token
+from games.public_lists import lists_changed
 
 MAX_BODY = 4096
 
@@ -24,4 +25,7 @@ def relay(request: HttpRequest) -> HttpResponse:
         match_id = read_relay_token(json.loads(request.body)["token"])
     except (ValueError, KeyError, TypeError, signing.BadSignature):
         return JsonResponse({"error": "not a genuine notice"}, status=403)
+    # The worker's own cache is not this server's: a match it finished or started may have
+    # left the lobby's lists, which this server renders.
+    lists_changed()
     return JsonResponse({"frames": publish(match_id)})

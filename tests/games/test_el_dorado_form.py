@@ -59,5 +59,15 @@ def test_the_new_match_form_offers_exactly_the_engines_maps():
     from games.forms import FORMS
 
     form = FORMS["el-dorado"]()
-    assert [value for value, _ in form.fields["opt_map"].choices] == list(el_dorado.map_names())
-    assert form.fields["opt_map"].initial == el_dorado.DEFAULT_MAP
+    offered = dict(form.fields["opt_map"].choices)
+    assert list(offered) == [
+        "hills-of-gold",
+        "home-stretch",
+        "winding-path",
+        "serpentine",
+        "swamplands",
+        "witchs-cauldron",
+        "random",
+    ]
+    assert offered["witchs-cauldron"] == "Witch's Cauldron"
+    assert form.fields["opt_map"].initial == el_dorado.DEFAULT_MAP == "hills-of-gold"

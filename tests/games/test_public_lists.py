@@ -85,3 +85,20 @@ def test_the_lists_are_kept_only_a_few_seconds(client, user_factory, monkeypatch
     timeouts = [t for key, t in kept.items() if key.startswith("lobby:lists:")]
     assert timeouts == [views.PUBLIC_LISTS_SECONDS]
     assert 0 < views.PUBLIC_LISTS_SECONDS <= 5
+
+
+def test_a_change_relayed_by_the_task_worker_renews_the_lists(client, user_factory):
+    import json
+
+    from games.live.publish import relay_token
+    from games.public_lists import lists_generation
+
+    match = create_match(user_factory("ana"), MatchSpec(game="incan-gold", players=3))
+    before = lists_generation()
+    body = json.dumps({"token": relay_token(match.pk)})
+    assert client.post("/internal/live/", body, "application/json").status_code == 200
+    assert lists_generation() != before
+    forged = json.dumps({"token": relay_token(match.pk)[:-2] + "xx"})
+    after = lists_generation()
+    assert client.post("/internal/live/", forged, "application/json").status_code == 403
+    assert lists_generation() == after

@@ -37,7 +37,7 @@ def test_a_running_match_shows_its_seats_but_no_seed_state_or_log(staff, user_fa
     assert str(match.seed) not in html
     assert "Snapshot" not in html
     assert match.invite_token not in html
-    assert "Match actions" not in html
+    assert f"/matches/{match.pk}/replay/" not in html
 
 
 def test_a_finished_match_shows_its_seed_and_its_whole_log(staff, user_factory):
@@ -47,14 +47,16 @@ def test_a_finished_match_shows_its_seed_and_its_whole_log(staff, user_factory):
     assert match.is_finished
     html = staff.get(f"/admin/games/match/{match.pk}/change/").content.decode()
     assert str(match.seed) in html
-    assert "Match actions" in html
+    count = match.actions.count()
+    assert f"{count} actions" in html and count > 0
+    assert f"/matches/{match.pk}/replay/" in html
 
 
 def test_nothing_can_be_added_changed_or_deleted(staff, user_factory):
     match = _bot_match(user_factory)
     assert staff.get("/admin/games/match/add/").status_code == 403
     before = Match.objects.get(pk=match.pk).version
-    staff.post(f"/admin/games/match/{match.pk}/change/", {"version": 999})
+    assert staff.post(f"/admin/games/match/{match.pk}/change/", {"rated": ""}).status_code == 403
     assert staff.post(f"/admin/games/match/{match.pk}/delete/", {"post": "yes"}).status_code == 403
     assert Match.objects.get(pk=match.pk).version == before
     assert staff.get("/admin/games/match/").status_code == 200
