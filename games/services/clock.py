@@ -11,7 +11,6 @@ from games.models import Match, Status
 from games.services.bots import autopilot_level, choose_for_seat, play_waiting
 from games.services.errors import ServiceError
 from games.services.state import current_state, engine_for
-from games.services.writing import writing
 
 log = logging.getLogger(__name__)
 
@@ -49,16 +48,9 @@ def time_out(match_id: int, now: datetime | None = None, turn_version: int | Non
             continue
         action = choose_for_seat(match, state, position, autopilot_level(match.game), "timeout")
         try:
-            # One transaction for the move and the count, so what follows the commit (a bot
-            # turn for a seat retired here) sees both.
-            with writing():
-                timeouts = seat.timeouts + 1
-                match = act_for_seat(match.pk, position, action, match.version)
-                # The seat as the move holds it, so its push shows a retired seat as retired.
-                held = next(s for s in match.seats_in_order() if s.position == position)
-                held.timeouts = timeouts
-                held.resigned = timeouts >= TIMEOUTS_BEFORE_RETIRING
-                held.save(update_fields=["timeouts", "resigned"])
+            # The move counts the time-out in its own transaction, so what follows the commit
+            # (a bot turn for a seat retired here, the result of a match it ends) sees both.
+            match = act_for_seat(match.pk, position, action, match.version, timed_out=True)
         except ServiceError as exc:
             log.info("time-out move in match %s skipped: %s", match.pk, exc.message)
             break

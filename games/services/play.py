@@ -12,6 +12,7 @@ from accounts.models import User
 from games.models import Match, MatchAction, Seat, Status
 from games.public_lists import lists_changed
 from games.services.broadcast import announce
+from games.services.clock import TIMEOUTS_BEFORE_RETIRING
 from games.services.errors import ActionRefused, ServiceError, StaleVersion
 from games.services.state import LOG_ACTIONS, current_state, engine_for, log_rows, stored_json
 from games.services.writing import writing
@@ -35,10 +36,12 @@ def save_progress(
     waiting_before: frozenset[int],
     actor: int | None = None,
     recent: list[dict[str, Any]] | None = None,
+    timed_out: bool = False,
 ) -> None:
     """Bump the version, cache the state, restart the clock when seats are asked anew.
 
-    `recent`: the match's `log_rows` after this change, when the caller read them."""
+    `recent`: the match's `log_rows` after this change, when the caller read them.
+    `timed_out`: the actor's move was played for it at its deadline (its count goes on)."""
     engine = engine_for(match)
     match.version += 1
     match.snapshot = engine.to_json(state)
@@ -50,7 +53,7 @@ def save_progress(
         match.turn_started = timezone.now()
     if engine.is_over(state):
         _finish(match, state)
-    mark_awaited(match, frozenset() if match.is_over else waiting, actor)
+    mark_awaited(match, frozenset() if match.is_over else waiting, None if timed_out else actor)
     match.save()
     announce(match, state, recent)
     after_change(match, waiting)
@@ -131,7 +134,21 @@ def submit_action(match_id: int, user: User, action: Any, expected_version: int 
     return _act(match, seat.position, action, expected_version)
 
 
-def _act(match: Match, position: int, action: Any, expected_version: int | None) -> Match:
+def _count_time_out(match: Match, position: int) -> None:
+    # Before the move is saved: a seat retired by the move that ends the match ranks last.
+    seat = next(s for s in match.seats_in_order() if s.position == position)
+    seat.timeouts += 1
+    seat.resigned = seat.resigned or seat.timeouts >= TIMEOUTS_BEFORE_RETIRING
+    seat.save(update_fields=["timeouts", "resigned"])
+
+
+def _act(
+    match: Match,
+    position: int,
+    action: Any,
+    expected_version: int | None,
+    timed_out: bool = False,
+) -> Match:
     if match.status == Status.OPEN:
         raise ActionRefused("The match has not started yet.")
     if match.is_over:
@@ -170,7 +187,11 @@ def _act(match: Match, position: int, action: Any, expected_version: int | None)
         version=match.version + 1,
     )
     recent = [*recent, {"seq": seq, "events": stored_json(logged, "events")}][-LOG_ACTIONS:]
-    save_progress(match, progress.state, waiting, actor=position, recent=recent)
+    if timed_out:
+        _count_time_out(match, position)
+    save_progress(
+        match, progress.state, waiting, actor=position, recent=recent, timed_out=timed_out
+    )
     return match
 
 
@@ -198,10 +219,20 @@ def resign(match_id: int, user: User) -> Match:
     return match
 
 
-def act_for_seat(match_id: int, position: int, action: Mapping, expected_version: int) -> Match:
-    """Apply an action chosen by the site itself (a bot, an autopilot, a time-out)."""
+def act_for_seat(
+    match_id: int,
+    position: int,
+    action: Mapping,
+    expected_version: int,
+    *,
+    timed_out: bool = False,
+) -> Match:
+    """Apply an action chosen by the site itself (a bot, an autopilot, a time-out).
+
+    `timed_out`: played because the seat ran out of time; the seat's count of time-outs in
+    a row goes up, and the last one it may have retires it."""
     with writing():
         match = _locked(match_id)
         if match.version != expected_version:
             raise StaleVersion("The match moved on before this seat's move was applied.")
-        return _act(match, position, action, None)
+        return _act(match, position, action, None, timed_out)

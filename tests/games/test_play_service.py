@@ -218,3 +218,46 @@ def test_tick_with_an_idle_time_leaves_recently_moved_matches_alone(ig_match, qu
     assert clock.tick(idle_seconds=30)["bot_moves"] == 0
     Match.objects.filter(pk=match.pk).update(updated=timezone.now() - timedelta(minutes=1))
     assert clock.tick(idle_seconds=30)["bot_moves"] > 0
+
+
+def test_a_last_time_out_that_ends_the_match_still_ranks_that_seat_below_the_others(
+    ig_match, monkeypatch
+):
+    import random
+
+    from games.models import Seat
+    from games.services import clock
+
+    match = ig_match()
+    people = users(match)
+    engine = engine_for(match)
+    rng = random.Random(5)
+    ending = None
+    for _ in range(3000):  # play on until one awaited seat's move can end the match
+        match = _fresh(match)
+        state = current_state(match)
+        waiting = sorted(engine.to_act(state))
+        if len(waiting) == 1:
+            position = waiting[0]
+            for action in engine.legal_actions(state, position):
+                if engine.is_over(engine.apply(state, position, action).state):
+                    ending = (position, action)
+        if ending:
+            break
+        position = rng.choice(waiting)
+        name = next(n for n, u in people.items() if match.seats.get(position=position).user == u)
+        submit_action(match.pk, people[name], rng.choice([CONTINUE, CONTINUE, RETURN]), None)
+    assert ending is not None
+    position, action = ending
+    Seat.objects.filter(match=match, position=position).update(
+        timeouts=TIMEOUTS_BEFORE_RETIRING - 1
+    )
+    monkeypatch.setattr(clock, "choose_for_seat", lambda *args, **kwargs: action)
+    assert clock.time_out(match.pk, now=_fresh(match).deadline + timedelta(seconds=1)) == 1
+    match = _fresh(match)
+    assert match.status == Status.FINISHED
+    seat = match.seats.get(position=position)
+    assert seat.resigned and seat.timeouts == TIMEOUTS_BEFORE_RETIRING
+    assert seat.place == match.players  # retired by that move: below everyone still playing
+    assert all(s.place < seat.place for s in match.seats.exclude(position=position))
+    assert verify_match(match) == []
