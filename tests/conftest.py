@@ -16,6 +16,17 @@ def _fresh_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _shared_thread_closes_its_connections():
+    # Requests and sockets make their database calls on asgiref's one shared thread; a
+    # connection it still holds after a test would outlive the test database on PostgreSQL.
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
+
+
 @pytest.fixture
 def user_factory(db):
     from accounts.models import User

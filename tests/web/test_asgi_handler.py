@@ -9,7 +9,6 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import HttpCommunicator
 from django.core.signals import request_started
-from django.db import connections
 
 from config.handler import SharedThreadASGIHandler
 
@@ -35,8 +34,6 @@ async def test_concurrent_requests_run_their_sync_code_on_one_thread():
         )
     finally:
         request_started.disconnect(seen)
-        # The shared thread's connection (pooled on PostgreSQL) must not outlive the test.
-        await sync_to_async(connections.close_all)()
     assert [a["status"] for a in answers] == [200] * 6
     assert len(threads) == 1
     # The thread the sockets' database calls use too.
