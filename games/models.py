@@ -96,12 +96,17 @@ class Match(models.Model):
     def move_time(self) -> timedelta:
         return timedelta(seconds=self.move_seconds)
 
-    def seats_in_order(self) -> list[Seat]:
-        """The seats by position, their users joined: those loaded with the match when they were
-        (a move loads them under its row lock and keeps them current), else read now."""
+    def loaded_seats(self) -> list[Seat] | None:
+        """The seats loaded with the match (a move loads them under its row lock and keeps
+        them current), by position; None when they were not."""
         loaded = getattr(self, "_prefetched_objects_cache", {}).get("seats")
+        return None if loaded is None else sorted(loaded, key=lambda seat: seat.position)
+
+    def seats_in_order(self) -> list[Seat]:
+        """The seats by position, their users joined: those loaded with the match, else read now."""
+        loaded = self.loaded_seats()
         if loaded is not None:
-            return sorted(loaded, key=lambda seat: seat.position)
+            return loaded
         return list(self.seats.select_related("user").order_by("position"))
 
     @property

@@ -29,8 +29,9 @@ def viewer_position(match: Match, user: User | None) -> int | None:
     """The seat the user plays in the match, or None: they see what the public sees."""
     if user is None or not user.is_authenticated:
         return None
-    if "seats" in getattr(match, "_prefetched_objects_cache", {}):
-        return viewer_seat(match, match.seats_in_order(), user)
+    loaded = match.loaded_seats()
+    if loaded is not None:
+        return viewer_seat(match, loaded, user)
     return match.seats.filter(user=user).values_list("position", flat=True).first()
 
 

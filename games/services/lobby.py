@@ -129,8 +129,9 @@ def create_match(host: User, spec: MatchSpec) -> Match:
     for position, level in enumerate(spec.bots, start=1):
         Seat.objects.create(match=match, position=position, bot_level=level)
     if len(spec.bots) + 1 == spec.players:
-        _start(match)
-    lists_changed()
+        _start(match)  # which tells the lists itself
+    else:
+        lists_changed()
     return match
 
 
