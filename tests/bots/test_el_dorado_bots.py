@@ -124,7 +124,7 @@ def test_reach_remembered_by_neighbourhood_equals_a_fresh_search(seed, players, 
     from dataclasses import replace
 
     from games.bots.el_dorado import position
-    from games.engines.el_dorado.movement import reachable_spaces
+    from games.engines.el_dorado.rules.movement import reachable_spaces
 
     state = ed.new_game(players, seed, {"map": "random"})
     rng = random.Random(seed)

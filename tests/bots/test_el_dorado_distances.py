@@ -11,7 +11,7 @@ import pytest
 import games.engines.el_dorado as ed
 from games.bots.el_dorado import position
 from games.engines.el_dorado.maps import MAP_SLUGS, Board
-from games.engines.el_dorado.movement import BLOCKADE_KIND
+from games.engines.el_dorado.rules.movement import BLOCKADE_KIND
 
 
 def _fresh(

@@ -12,7 +12,7 @@ import pytest
 import games.engines.el_dorado as ed
 from games.bots.el_dorado import greedy, greedy_bot, position, simple
 from games.bots.el_dorado.nearby import blockade_plays_from, side_steps, space_plays_from
-from games.engines.el_dorado.movement import reachable_spaces
+from games.engines.el_dorado.rules.movement import reachable_spaces
 
 
 def _decisions(seed: int, options: dict[str, Any], actions: int = 400) -> list[tuple[dict, int]]:

@@ -10,7 +10,7 @@ import pytest
 import games.engines.el_dorado as ed
 from games.bots.el_dorado import greedy_bot, position
 from games.engines.el_dorado.maps import MAP_SLUGS, load_map
-from games.engines.el_dorado.movement import reachable_spaces
+from games.engines.el_dorado.rules.movement import reachable_spaces
 
 
 def _plain_region(board, start, kind, power):

@@ -12,7 +12,7 @@ from games.engines.el_dorado import board_from_view
 from games.engines.el_dorado.cards import HALF_COINS, pay_in_order, payment_order
 from games.engines.el_dorado.cards import MOVE_KINDS as ENGINE_MOVE_KINDS
 from games.engines.el_dorado.maps import Board, Terrain
-from games.engines.el_dorado.movement import BLOCKADE_KIND, TERRAIN_KIND, reachable_spaces
+from games.engines.el_dorado.rules.movement import BLOCKADE_KIND, TERRAIN_KIND, reachable_spaces
 
 Hex = tuple[int, int]
 Path = tuple[Hex, ...]

@@ -21,11 +21,10 @@ Cards are named by their id (`state.cards[id]` is the type's slug), hexes as [q,
 from __future__ import annotations
 
 from .cards import CARD_TYPES, MARKET_START, SHOP_TYPES, STARTING_DECK, CardType, Kind
-from .choices import legal_actions, legal_moves
 from .errors import IllegalAction
 from .maps import MAP_SLUGS
 from .outcome import Outcome, outcome
-from .rules import Progress, apply, is_over, to_act, validate
+from .rules import REVEALING, Progress, apply, is_over, legal_actions, legal_moves, to_act, validate
 from .setup import (
     DEFAULT_MAP,
     DEFAULT_OPTIONS,
@@ -63,6 +62,7 @@ __all__ = [
     "MAP_SLUGS",
     "map_names",
     "DETAILED_BY",
+    "REVEALING",
     "CARD_TYPES",
     "DEFAULT_OPTIONS",
     "KEY",

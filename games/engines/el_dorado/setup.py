@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import json
 import random
-from _random import Random as _Twister
 from collections.abc import Mapping, MutableSequence
 from functools import lru_cache
-from hashlib import sha512
 from typing import Any
 
 from . import maps
@@ -48,19 +46,8 @@ def rng(seed: int, purpose: str, counter: int = 0) -> random.Random:
 
 
 def shuffle(items: MutableSequence[Any], seed: int, purpose: str, counter: int = 0) -> None:
-    """`rng(seed, purpose, counter).shuffle(items)`, the very same order, at a fraction of the
-    cost: `random.Random(text)` seeds its generator twice (from the text's hash, then from its
-    SHA-512) and shuffles through two Python calls per card; this seeds the C generator once,
-    with the integer `Random.seed` derives from the text, and draws the same bits inline."""
-    key = f"{seed}:{purpose}:{counter}".encode()
-    getrandbits = _Twister(int.from_bytes(key + sha512(key).digest())).getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        # random.Random._randbelow_with_getrandbits(i + 1): draw bits until below the bound
-        k = (i + 1).bit_length()
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
+    """Shuffle `items` in place with the source of chance for (seed, purpose, counter)."""
+    rng(seed, purpose, counter).shuffle(items)
 
 
 def map_seed(seed: int) -> int:
@@ -77,56 +64,36 @@ def random_map(board_seed: int, length: int | None = None) -> Board:
 
 
 @lru_cache(maxsize=64)
-def _board_from_key(key: str, seed: int) -> Board:
-    spec = json.loads(key)
-    choice = spec["map"]
-    if isinstance(choice, dict):
-        try:
-            return maps.board_from_layout(choice)
-        except (ValueError, TypeError, AttributeError, KeyError) as exc:
-            raise ValueError(f"The map given as data is not valid: {exc}") from None
+def _named_board(choice: str, length: int | None, seed: int) -> Board:
     if choice == "random":
-        return random_map(map_seed(seed), spec.get("map_length"))
+        return random_map(map_seed(seed), length)
     if choice not in maps.MAP_SLUGS:
         known = ", ".join((*maps.MAP_SLUGS, "random"))
         raise ValueError(f"Unknown map {choice!r}; choose one of {known}, or give a map as data.")
     return maps.load_map(choice)
 
 
-# Boards by the identity of a state's options object: every state of a match shares it, and
-# looking it up this way spares a JSON encoding on every action.
-_BY_OPTIONS: dict[int, tuple[Mapping[str, Any], int, Board]] = {}
-
-
-# The last match's entry: action after action asks for the same board.
-_last_board: tuple[Mapping[str, Any] | None, int, Board | None] = (None, 0, None)
+@lru_cache(maxsize=64)
+def _layout_board(layout: str) -> Board:
+    try:
+        return maps.board_from_layout(json.loads(layout))
+    except (ValueError, TypeError, AttributeError, KeyError) as exc:
+        raise ValueError(f"The map given as data is not valid: {exc}") from None
 
 
 def board_of(state: State) -> Board:
-    """The board a match is played on (built once per map and cached)."""
-    global _last_board
-    entry = _last_board
-    if entry[0] is state.options and entry[1] == state.seed:
-        return entry[2]  # type: ignore[return-value]
-    entry = _BY_OPTIONS.get(id(state.options))  # type: ignore[assignment]
-    if entry is None or entry[0] is not state.options or entry[1] != state.seed:
-        board = board_for(state.options, state.seed)
-        if len(_BY_OPTIONS) > 512:
-            _BY_OPTIONS.clear()
-        entry = _BY_OPTIONS[id(state.options)] = (state.options, state.seed, board)
-    _last_board = entry
-    return entry[2]  # type: ignore[return-value]
+    """The board a match is played on."""
+    return board_for(state.options, state.seed)
 
 
 def board_for(options: Mapping[str, Any], seed: int) -> Board:
-    """The board chosen by validated options."""
-    spec = {"map": options.get("map", DEFAULT_MAP)}
-    if spec["map"] == "random":
-        spec["map_length"] = options.get("map_length")
-        key_seed = seed
-    else:
-        key_seed = 0  # fixed maps do not depend on the seed: share the cache entry
-    return _board_from_key(json.dumps(spec, sort_keys=True), key_seed)
+    """The board chosen by validated options (each built once, by value)."""
+    choice = options.get("map", DEFAULT_MAP)
+    if isinstance(choice, str):
+        if choice != "random":
+            return _named_board(choice, None, 0)  # a fixed map does not depend on the seed
+        return _named_board(choice, options.get("map_length"), seed)
+    return _layout_board(json.dumps(choice, sort_keys=True))
 
 
 def _check_options(players: int, options: Mapping[str, Any]) -> None:

@@ -6,8 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .records import evolver, replacer, thawer
-
 Hex = tuple[int, int]
 Blockade = tuple[str, int]  # (terrain kind, value), e.g. ("rubble", 2)
 
@@ -69,28 +67,6 @@ class State:
     over: bool = False
     shuffles: int = 0  # counter feeding the source of chance (reshuffles)
     history: tuple[State, ...] = ()  # states earlier in this turn, for undo
-
-
-_EVOLVERS: dict[type, Any] = {}
-
-
-def evolve(obj: Any, **changes: Any) -> Any:
-    """A copy of a state dataclass with some fields changed (dataclasses.replace, faster)."""
-    make = _EVOLVERS.get(type(obj))
-    if make is None:
-        make = _EVOLVERS[type(obj)] = evolver(type(obj))
-    return make(obj, **changes)
-
-
-# Typed copies for the hot paths: they skip the generic lookup and the repacking of keywords.
-evolve_state = evolver(State)
-evolve_seat = evolver(Seat)
-evolve_turn = evolver(Turn)
-_EVOLVERS.update({State: evolve_state, Seat: evolve_seat, Turn: evolve_turn})
-# The state with only its history replaced: every action ends with one.
-with_history = replacer(State, ("history",))
-# A seat an action changes in several steps: one draft, one new Seat.
-thaw_seat, freeze_seat = thawer(Seat)
 
 
 def _hex_out(h: Hex | None) -> list[int] | None:

@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import CARD_TYPES
+from .cards import CARD_TYPES, SHOP_TYPES
 from .maps import Board, load_map
 from .outcome import outcome
-from .seat_parts import seat_part, seat_parts
-from .setup import board_for, random_map
-from .state import State
+from .setup import board_for, board_of, map_seed, random_map
+from .state import Seat, State
 from .tokens import TOKENS
-from .view_parts import (
-    _PARTS,  # noqa: F401 - clearing it has every next view made afresh
-    blockades_entry,
-    caves_list,
-    match_parts,
-    shop_entry,
-    tokens_part,
-    turn_entry,
-)
+
+# Options that fix hidden order for tests; nobody sees them before the end.
+SECRET_OPTIONS = frozenset({"decks", "cave_tokens"})
 
 
 def board_from_view(view: Mapping[str, Any]) -> Board:
@@ -34,71 +28,113 @@ def board_from_view(view: Mapping[str, Any]) -> Board:
 
 
 def player_view(state: State, seat: int | None) -> dict[str, Any]:
-    """Everything `seat` may see (None: a spectator); everything once the game is over.
-
-    Views share the parts that did not change with earlier views: treat them as read-only."""
-    if state.over:
-        return _final_view(state, seat)
-    m = match_parts(state)
-    # Each kept part is checked against the state objects it was built from, and made again
-    # (and kept with those objects, and put in the match's view frame) when one of them changed.
-    frame = m.frame
+    """Everything `seat` may see (None: a spectator); everything once the game is over."""
+    over = state.over
     turn = state.turn
-    kept_turn = m.turn
-    if kept_turn[0] is not turn:
-        kept_turn = m.turn = turn_entry(turn)
-        frame["round"] = turn.round
-        frame["to_act"] = kept_turn[1]
-    shop = m.shop
-    if shop[0] is not state.supply or shop[1] is not state.market:
-        shop = m.shop = shop_entry(state)
-        frame["market"] = shop[2]
-        frame["reserve"] = shop[3]
-    blockades = m.blockades
-    if blockades[0] is not state.blockades or blockades[1] is not state.blockade_owner:
-        blockades = m.blockades = blockades_entry(state)
-        frame["blockades"] = blockades[2]
-    caves = m.caves
-    if caves[0] is not state.caves:
-        caves = m.caves = (state.caves, caves_list(m.cave_hexes, state.caves))
-        frame["caves"] = caves[1]
-    finished = m.finished
-    if finished[0] is not state.finished:
-        finished = m.finished = (state.finished, list(state.finished))
-        frame["finished"] = finished[1]
-    frame["turn"] = kept_turn[3] if state.history else kept_turn[2]
-    # Copying the kept frame costs a fraction of building a dict of its size key by key.
-    view = frame.copy()
-    view["viewer"] = seat
-    view["seats"] = seat_parts(m, state, seat)
-    return view
-
-
-def _final_view(state: State, seat: int | None) -> dict[str, Any]:
-    """The view of a finished game: every secret shown, to everybody."""
-    m = match_parts(state)
-    _, _, slots, reserve = shop_entry(state)
-    result = outcome(state)
-    return {
+    view: dict[str, Any] = {
         "game": "el-dorado",
         "players": state.players,
         "viewer": seat,
-        "over": True,
-        "round": state.turn.round,
-        "to_act": [],
-        "turn": turn_entry(state.turn)[3 if state.history else 2],
-        "options": dict(state.options),
-        "map": m.map,
-        "blockades": blockades_entry(state)[2],
-        "market": slots,
-        "reserve": reserve,
-        "caves": caves_list(m.cave_hexes, state.caves),
+        "over": over,
+        "round": turn.round,
+        "to_act": [] if over else [turn.seat],
+        "turn": {
+            "seat": turn.seat,
+            "bought": turn.bought,
+            "discarding": turn.discarding,
+            "pass_through": turn.pass_through,
+            "next_kind": turn.next_kind,
+            "may_remove": turn.may_remove,
+            "can_undo": bool(state.history),
+            "keep_possible": bool(turn.single_used),
+            "single_used": list(turn.single_used),
+        },
+        "options": {k: v for k, v in state.options.items() if over or k not in SECRET_OPTIONS},
+        "map": _map(state),
+        "blockades": [
+            {"joint": i, "kind": k, "value": v, "owner": state.blockade_owner[i]}
+            for i, (k, v) in enumerate(state.blockades)
+        ],
+        "market": [
+            {"card": slug, "left": len(state.supply[slug]) if slug else 0} for slug in state.market
+        ],
+        "reserve": [
+            {"card": slug, "left": len(state.supply[slug])}
+            for slug in SHOP_TYPES
+            if state.supply[slug] and slug not in state.market
+        ],
+        "caves": [
+            {"hex": list(h), "left": len(stack)}
+            for h, stack in zip(board_of(state).caves, state.caves, strict=False)
+        ],
         "finished": list(state.finished),
-        "seats": [seat_part(m, state, i, True, True) for i in range(state.players)],
-        "seed": state.seed,
-        "cave_stacks": [tokens_part(stack) for stack in state.caves],
-        "outcome": result.to_dict() if result else None,
+        "seats": [
+            _seat(state, i, s, own=over or i == seat, everything=over)
+            for i, s in enumerate(state.seats)
+        ],
     }
+    if over:
+        result = outcome(state)
+        view["seed"] = state.seed
+        view["cave_stacks"] = [_tokens(stack) for stack in state.caves]
+        view["outcome"] = result.to_dict() if result else None
+    return view
+
+
+def _seat(state: State, index: int, s: Seat, own: bool, everything: bool) -> dict[str, Any]:
+    """A seat's part of a view: its hand, discard pile and which cards its draw pile holds
+    (never their order) for its owner only."""
+    out: dict[str, Any] = {
+        "seat": index,
+        "explorers": [None if h is None else list(h) for h in s.explorers],
+        "finished": index in state.finished,
+        "hand_size": len(s.hand),
+        "draw_size": len(s.draw),
+        "discard_size": len(s.discard),
+        "discard_top": _card(state, s.discard[-1]) if s.discard else None,
+        "played": _cards(state, s.played),
+        "removed": _cards(state, s.removed),
+        "acquired": _cards(state, s.acquired),
+        "blockades": [
+            {"joint": j, "kind": state.blockades[j][0], "value": state.blockades[j][1]}
+            for j in s.blockades
+        ],
+        "tokens": _tokens(s.tokens),
+        "spent_tokens": _tokens(s.spent_tokens),
+    }
+    if own:
+        out["hand"] = _cards(state, s.hand)
+        out["discard"] = _cards(state, s.discard)
+        out["draw_counts"] = dict(sorted(Counter(state.cards[c] for c in s.draw).items()))
+    if everything:
+        out["draw"] = _cards(state, s.draw)
+    return out
+
+
+def _card(state: State, card: int) -> dict[str, Any]:
+    return {"id": card, "card": state.cards[card]}
+
+
+def _cards(state: State, pile: tuple[int, ...]) -> list[dict[str, Any]]:
+    cards = state.cards
+    return [{"id": c, "card": cards[c]} for c in pile]
+
+
+def _tokens(ids: tuple[int, ...]) -> list[dict[str, Any]]:
+    return [{"id": t, "kind": TOKENS[t].slug} for t in ids]
+
+
+def _map(state: State) -> dict[str, Any]:
+    """How to find the board: a map name, or the random map's own seed (never the match's)."""
+    board = board_of(state)
+    spec: dict[str, Any] = {"slug": board.slug, "name": board.name}
+    choice = state.options.get("map")
+    if choice == "random":
+        spec["map_seed"] = map_seed(state.seed)
+        spec["map_length"] = state.options.get("map_length")
+    elif not isinstance(choice, str):
+        spec["custom"] = True  # the layout itself is the public "map" option
+    return spec
 
 
 # A public event its private twin tells in full, to whoever sees both: the log shows one line.

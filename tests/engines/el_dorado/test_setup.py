@@ -11,7 +11,6 @@ import pytest
 import games.engines.el_dorado as ed
 from games.engines.el_dorado.maps import MAP_SLUGS
 from games.engines.el_dorado.sketch import sketch_layout
-from games.engines.el_dorado.state import evolve
 
 ENGINE_DIR = Path(ed.__file__).parent
 
@@ -107,12 +106,3 @@ def test_describe_action_is_short_and_canonical():
     assert ed.describe_action({"type": "move", "card": 3, "path": [[1, 0]], "as": "coin"}) == (
         "move card 3 as coin to 1,0"
     )
-
-
-def test_evolve_copies_a_state_with_only_the_named_fields_changed():
-    s = ed.new_game(3, 9)
-    t = evolve(s, shuffles=5, turn=evolve(s.turn, bought=True))
-    assert (t.shuffles, t.turn.bought, s.shuffles, s.turn.bought) == (5, True, 0, False)
-    assert ed.to_json(evolve(t, shuffles=0, turn=s.turn)) == ed.to_json(s)
-    with pytest.raises(TypeError):
-        evolve(s, no_such_field=1)

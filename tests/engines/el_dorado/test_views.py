@@ -157,23 +157,6 @@ def test_the_board_can_be_rebuilt_from_any_view_without_the_seed():
         assert "41" not in json.dumps(view["map"])
 
 
-def test_views_sharing_unchanged_seats_equal_views_built_afresh():
-    import random
-
-    from games.bots.el_dorado import greedy_bot
-    from games.engines.el_dorado import views
-
-    s = ed.new_game(4, 21, {"caves": True})
-    rng = random.Random(21)
-    for _ in range(150):
-        seat = s.turn.seat
-        shared = {viewer: ed.player_view(s, viewer) for viewer in (None, 0, 1, 2, 3)}
-        views._PARTS.clear()
-        for viewer, view in shared.items():
-            assert view == ed.player_view(s, viewer)
-        s = ed.apply(s, seat, greedy_bot(shared[seat], seat, rng)).state
-
-
 def test_changing_a_returned_view_does_not_change_the_next_one():
     s = ed.new_game(3, 5)
     first = ed.player_view(s, 0)
