@@ -47,9 +47,14 @@ test-fast: install
 test-production: install
 	$(BIN)/python -m pytest -m "not browser" tests --ignore=tests/engines --ignore=tests/bots
 
-## Benchmarks (not tests): engines, bots, ratings.
+## Benchmarks (not tests): engines, bots, ratings. BASE=<commit or folder>: instead, this tree
+## side by side with that one (engines, bots, the site's move path), PASS/FAIL per bound.
 bench: install
+ifdef BASE
+	$(BIN)/python -m bench.compare $(BASE) $(ARGS)
+else
 	$(BIN)/python -m bench
+endif
 
 ## Live fan-out and page throughput under load, on servers it starts itself (127.0.0.1 only):
 ## one worker on SQLite, two on PostgreSQL + Redis when they answer. ARGS="--m 10,50 ..."
