@@ -119,13 +119,8 @@ def narrate(engine: Any, events: Sequence[Mapping[str, Any]], names: Sequence[st
     for event in events:
         if SUMMARY_OF.get(event.get("type")) in kinds:
             continue
-        text = engine.describe_event(event, names)
-        # Private events were written for their owner ("You drew ..."), and decisions were
-        # marked secret; in a replay of a finished match they are told like any other.
-        seat = event.get("seat")
-        if text.startswith("You ") and isinstance(seat, int) and 0 <= seat < len(names):
-            text = f"{names[seat]} {text[4:]}"
-        lines.append(text.replace(" (secret)", ""))
+        # Told to no seat in particular: after the end, private events read like any other.
+        lines.append(engine.describe_event(event, names, None))
     return lines
 
 

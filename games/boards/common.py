@@ -76,12 +76,13 @@ def log_lines(
     names: Sequence[str],
     viewer: int | None,
     rows: Sequence[Mapping[str, Any]] | None = None,
-    described: dict[tuple[int, int], LogLine] | None = None,
+    described: dict[tuple[int, int, int | None], LogLine] | None = None,
 ) -> list[LogLine]:
     """The narrated recent log for one viewer, newest last.
 
-    `described` keeps each event's line by (seq, place in the log) for the next viewer of the
-    same version: a line does not depend on who reads it, only whether they may."""
+    `described` keeps each event's line by (seq, place in the log, reader) for the next viewer
+    of the same version: a line reads the same to everyone but the seat it is about, which is
+    told its own private events as "You ..." (the reader is that seat, else None)."""
     engine = engine_for(match)
     over = match.is_over
     if rows is None:
@@ -106,11 +107,12 @@ def log_lines(
         twin = detailed.get(str(event.get("type", "")))
         if twin and (seq, event.get("seat"), twin) in private:
             continue
-        line = described.get((seq, index))
+        reader = viewer if viewer is not None and event.get("seat") == viewer else None
+        line = described.get((seq, index, reader))
         if line is None:
-            line = described[(seq, index)] = LogLine(
+            line = described[(seq, index, reader)] = LogLine(
                 seq=seq,
-                text=engine.describe_event(event, names),
+                text=engine.describe_event(event, names, reader),
                 kind=str(event.get("type", "")),
                 private=event.get("visible_to") is not None and not over,
             )
@@ -128,7 +130,7 @@ class Snapshot:
     log_rows: list[dict[str, Any]]
     everyone: list[PlayerInfo] = field(default_factory=list)
     # Filled by the first viewer rendered: what is the same for every viewer of this version.
-    described: dict[tuple[int, int], LogLine] = field(default_factory=dict)
+    described: dict[tuple[int, int, int | None], LogLine] = field(default_factory=dict)
     shared_parts: dict[Hashable, str] = field(default_factory=dict)
     log_items: dict[LogLine, str] = field(default_factory=dict)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -105,10 +104,18 @@ def _seat(state: State, index: int, s: Seat, own: bool, everything: bool) -> dic
     if own:
         out["hand"] = _cards(state, s.hand)
         out["discard"] = _cards(state, s.discard)
-        out["draw_counts"] = dict(sorted(Counter(state.cards[c] for c in s.draw).items()))
+        out["draw_counts"] = _counts(state, s.draw)
     if everything:
         out["draw"] = _cards(state, s.draw)
     return out
+
+
+def _counts(state: State, pile: tuple[int, ...]) -> dict[str, int]:
+    """How many cards of each type a pile holds, by type name: what its order hides."""
+    counts: dict[str, int] = {}
+    for slug in sorted(state.cards[c] for c in pile):
+        counts[slug] = counts.get(slug, 0) + 1
+    return counts
 
 
 def _card(state: State, card: int) -> dict[str, Any]:
@@ -198,10 +205,14 @@ def _card_names(cards: Sequence[Mapping[str, Any]]) -> str:
     return ", ".join(names) if names else "no cards"
 
 
-def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
-    """One line of narration for the log."""
+def describe_event(
+    event: Mapping[str, Any], names: Sequence[str], viewer: int | None = None
+) -> str:
+    """One line of narration for the log, as `viewer` reads it: a seat's own private events
+    are told to it as "You ...", and to everyone else (after the end, in the replay) by name."""
     seat = event.get("seat")
     who = names[seat] if isinstance(seat, int) and seat < len(names) else "Someone"
+    subject = "You" if viewer is not None and viewer == seat else who
     kind = event.get("type")
     if kind == "move":
         card = CARD_TYPES[event["card"]].name if event["card"] in CARD_TYPES else event["card"]
@@ -226,7 +237,7 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "draw":
         return f"{who} drew {_count(event['count'], 'card')}."
     if kind == "drew":
-        return f"You drew {_card_names(event['cards'])}."
+        return f"{subject} drew {_card_names(event['cards'])}."
     if kind == "shuffle":
         return f"{who} shuffled their discard pile into a new draw pile."
     if kind == "remove":
@@ -234,7 +245,7 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "discard":
         return f"{who} discarded {_count(event['count'], 'card')} from hand."
     if kind == "discarded":
-        return f"You discarded {_card_names(event['cards'])}."
+        return f"{subject} discarded {_card_names(event['cards'])}."
     if kind == "cave_token":
         return f"{who} found a {TOKENS[event['token']].label()} in a cave."
     if kind == "token":

@@ -59,8 +59,11 @@ def gems_text(value: int) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
-    """One line of narration for an event."""
+def describe_event(
+    event: Mapping[str, Any], names: Sequence[str], viewer: int | None = None
+) -> str:
+    """One line of narration for an event, as `viewer` reads it: a seat's own secret choice is
+    marked secret for it while the game is on; a replay (no viewer) tells it plainly."""
     kind = event.get("type")
     if kind == "round_start":
         return (
@@ -81,7 +84,8 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
         return f"{_name(event['seat'], names)} has decided."
     if kind == "decision":
         verb = "changes their mind: now" if event.get("changed") else "chooses to"
-        return f"{_name(event['seat'], names)} {verb} {event['choice']} (secret)."
+        secret = " (secret)" if viewer is not None and viewer == event["seat"] else ""
+        return f"{_name(event['seat'], names)} {verb} {event['choice']}{secret}."
     if kind == "reveal":
         parts = []
         if event["returning"]:

@@ -173,7 +173,7 @@ def test_rubble_discards_are_told_to_others_as_a_count_and_to_the_owner_by_name(
     names = ["Ana", "Ben"]
     public = [ed.describe_event(e, names) for e in ed.events_for(events, 1)]
     assert public == ["Ana discarded 2 cards to enter the rubble."]
-    own = [ed.describe_event(e, names) for e in ed.events_for(events, 0)]
+    own = [ed.describe_event(e, names, 0) for e in ed.events_for(events, 0)]
     assert own == [public[0], "You discarded Pioneer, Sailor."]
 
 

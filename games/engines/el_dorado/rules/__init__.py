@@ -59,7 +59,7 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
         return Progress(*turn.apply_undo(state, seat))
     if kind == "end_turn":
         new, events = turn.apply_end_turn(state, seat, action)
-        return Progress(replace(new, history=()), events)
+        return Progress(_without_history(new), events)
     new, events = _played(state, seat, action, kind)
     if kind in PLAYS:
         new, found = caves.find_tokens(state, new, board_of(state), seat)
@@ -67,9 +67,14 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
     # Undo steps back through the turn's earlier states, up to the last one that revealed
     # something (a card drawn, a cave token found): those cannot be taken back.
     if any(event["type"] in REVEALING for event in events):
-        return Progress(replace(new, history=()), events)
-    history = (*state.history, replace(state, history=()))
+        return Progress(_without_history(new), events)
+    history = (*state.history, _without_history(state))
     return Progress(replace(new, history=history), events)
+
+
+def _without_history(state: State) -> State:
+    # A state with no history is its own undo snapshot.
+    return replace(state, history=()) if state.history else state
 
 
 def validate(state: State, seat: int, action: Mapping[str, Any]) -> str | None:

@@ -55,6 +55,8 @@ def take(
     """Give the blockades to the seat: the seat, the new owners and the events. `standing`
     (the explorer's space and the one across) is told for a blockade taken without moving, so
     the log can show where that happened."""
+    if not joints:
+        return seat, state.blockade_owner, []
     owners = list(state.blockade_owner)
     events = []
     for joint in joints:

@@ -70,5 +70,6 @@ def spend(
         turn = replace(turn, next_kind=None, single_used=(*turn.single_used, card))
     else:
         seat = replace(seat, hand=hand, played=(*seat.played, card))
-        turn = replace(turn, next_kind=None)
+        if turn.next_kind is not None:
+            turn = replace(turn, next_kind=None)
     return seat, turn
