@@ -8,7 +8,14 @@ from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 
-from games.engines.el_dorado import CARD_TYPES, TOKENS, TokenKind, legal_actions, legal_moves
+from games.engines.el_dorado import (
+    CARD_TYPES,
+    TOKENS,
+    TokenKind,
+    half_coins,
+    legal_actions,
+    legal_moves,
+)
 from games.engines.el_dorado.maps import Board
 from games.engines.el_dorado.svg import TrailMove, render_board, render_map, render_overlay
 from games.engines.el_dorado.views import board_from_view
@@ -82,9 +89,10 @@ def action_from_form(data: Any) -> dict[str, Any]:
 def card_info(card_id: int | None, slug: str) -> dict[str, Any]:
     """One card as the page draws it."""
     kind = CARD_TYPES[slug]
-    pays = kind.power if kind.kind in ("coin", "wild") else 0.5
+    halves = half_coins(slug)
     return {
-        "pays": "½" if pays == 0.5 else pays,
+        "pays": f"{halves // 2 or ''}{'½' if halves % 2 else ''}",
+        "pays_coins": halves / 2,
         "id": card_id,
         "slug": slug,
         "name": kind.name,
@@ -247,6 +255,8 @@ def shop(view: Mapping[str, Any]) -> dict[str, list]:
             for m in view["market"]
         ],
         "reserve": [{**card_info(None, r["card"]), "left": r["left"]} for r in view["reserve"]],
+        # The engine says which types may be bought now (the reserve only while a slot is empty).
+        "reserve_open": any(r["open"] for r in view["reserve"]),
     }
 
 

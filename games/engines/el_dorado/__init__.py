@@ -20,7 +20,15 @@ Cards are named by their id (`state.cards[id]` is the type's slug), hexes as [q,
 
 from __future__ import annotations
 
-from .cards import CARD_TYPES, MARKET_START, SHOP_TYPES, STARTING_DECK, CardType, Kind
+from .cards import (
+    CARD_TYPES,
+    MARKET_START,
+    SHOP_TYPES,
+    STARTING_DECK,
+    CardType,
+    Kind,
+    half_coins,
+)
 from .errors import IllegalAction
 from .maps import MAP_SLUGS
 from .outcome import Outcome, outcome
@@ -90,6 +98,7 @@ __all__ = [
     "describe_event",
     "events_for",
     "from_json",
+    "half_coins",
     "is_over",
     "legal_actions",
     "legal_moves",

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import CARD_TYPES, SHOP_TYPES
+from .cards import CARD_TYPES, SHOP_TYPES, half_coins
 from .maps import Board, load_map
 from .outcome import outcome
+from .rules.market import open_to_buy
 from .setup import board_for, board_of, map_seed, random_map
 from .state import Seat, State
 from .tokens import TOKENS
@@ -54,11 +55,15 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
             {"joint": i, "kind": k, "value": v, "owner": state.blockade_owner[i]}
             for i, (k, v) in enumerate(state.blockades)
         ],
+        # "open": a copy may be bought now (from the reserve only while a slot is empty).
         "market": [
-            {"card": slug, "left": len(state.supply[slug]) if slug else 0} for slug in state.market
+            {"card": slug, "left": len(state.supply[slug]), "open": open_to_buy(state, slug)}
+            if slug
+            else {"card": None, "left": 0, "open": False}
+            for slug in state.market
         ],
         "reserve": [
-            {"card": slug, "left": len(state.supply[slug])}
+            {"card": slug, "left": len(state.supply[slug]), "open": open_to_buy(state, slug)}
             for slug in SHOP_TYPES
             if state.supply[slug] and slug not in state.market
         ],
@@ -101,8 +106,10 @@ def _seat(state: State, index: int, s: Seat, own: bool, everything: bool) -> dic
         "tokens": _tokens(s.tokens),
         "spent_tokens": _tokens(s.spent_tokens),
     }
+    cards = state.cards
     if own:
-        out["hand"] = _cards(state, s.hand)
+        # What each card pays toward a buy, in half coins (every card pays at least ½).
+        out["hand"] = [{"id": c, "card": cards[c], "pays": half_coins(cards[c])} for c in s.hand]
         out["discard"] = _cards(state, s.discard)
         out["draw_counts"] = _counts(state, s.draw)
     if everything:

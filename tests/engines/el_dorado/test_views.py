@@ -83,7 +83,7 @@ def test_public_facts_are_in_every_view(kit):
     assert [c["card"] for c in me["acquired"]] == ["photographer"]
     assert me["discard_top"]["card"] == "photographer"
     assert me["hand_size"] == 2 and me["discard_size"] == 1
-    assert view["market"][2] == {"card": "photographer", "left": 2}
+    assert view["market"][2] == {"card": "photographer", "left": 2, "open": True}
     assert view["blockades"] == [{"joint": 0, "kind": "jungle", "value": 1, "owner": None}]
     assert view["to_act"] == [0]
 
@@ -210,3 +210,22 @@ def test_a_blockade_taken_without_moving_says_which_explorer_took_it_and_where(k
     crossed = ed.apply(s, 0, {"type": "move", "card": 1, "path": [[2, 0]]}).events
     taken = [e for e in crossed if e["type"] == "blockade"]
     assert taken[0]["explorer"] == 0 and "from" not in taken[0]
+
+
+def test_the_view_says_what_each_hand_card_pays_and_which_buys_are_open(kit):
+    s = kit.make(hands=[["scout", "photographer", "adventurer", "transmitter"]])
+    hand = ed.player_view(s, 0)["seats"][0]["hand"]
+    assert [c["pays"] for c in hand] == [1, 4, 4, 1]  # half coins: ½, 2, 2, ½
+    view = ed.player_view(s, None)
+    assert all(m["open"] for m in view["market"])
+    assert view["reserve"] and not any(r["open"] for r in view["reserve"])
+    # The last Jack-of-all-trades sold empties its slot: the reserve opens.
+    emptied = replace(
+        s,
+        supply={**s.supply, "jack-of-all-trades": ()},
+        market=tuple(None if m == "jack-of-all-trades" else m for m in s.market),
+    )
+    view = ed.player_view(emptied, None)
+    assert {"card": None, "left": 0, "open": False} in view["market"]
+    assert all(r["open"] for r in view["reserve"])
+    assert "pays" not in str(view["seats"])

@@ -58,8 +58,7 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
     if kind == "undo":
         return Progress(*turn.apply_undo(state, seat))
     if kind == "end_turn":
-        new, events = turn.apply_end_turn(state, seat, action)
-        return Progress(_without_history(new), events)
+        return Progress(*turn.apply_end_turn(state, seat, action))
     new, events = _played(state, seat, action, kind)
     if kind in PLAYS:
         new, found = caves.find_tokens(state, new, board_of(state), seat)

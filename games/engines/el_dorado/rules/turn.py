@@ -103,7 +103,8 @@ def apply_end_turn(state: State, seat: int, action: Mapping[str, Any]) -> tuple[
         discarding = True
         events += _discard_events(state, seat, discarded)
     events.append({"type": "end_turn", "seat": seat, "visible_to": None})
-    s = replace(s, discard=(*s.discard, *s.played), played=())
+    if s.played:
+        s = replace(s, discard=(*s.discard, *s.played), played=())
     shuffles = state.shuffles
     if len(s.hand) < HAND_SIZE:
         s, shuffles, drawn = draw(state, seat, s, HAND_SIZE - len(s.hand))
@@ -111,12 +112,13 @@ def apply_end_turn(state: State, seat: int, action: Mapping[str, Any]) -> tuple[
     last_in_round = seat == state.players - 1
     if state.finished and last_in_round:
         turn = replace(state.turn, discarding=discarding)
-        state = with_seat(state, seat, s, shuffles=shuffles, over=True, turn=turn)
+        state = with_seat(state, seat, s, shuffles=shuffles, over=True, turn=turn, history=())
         winners = [i for i, place in enumerate(ranking(state)) if place == 1]
         events.append({"type": "game_over", "winners": winners, "visible_to": None})
         return state, events
     turn = Turn(seat=(seat + 1) % state.players, round=state.turn.round + last_in_round)
-    return with_seat(state, seat, s, shuffles=shuffles, turn=turn), events
+    # A new turn: nothing of the last one can be undone.
+    return with_seat(state, seat, s, shuffles=shuffles, turn=turn, history=()), events
 
 
 def apply_undo(state: State, seat: int) -> tuple[State, list[Event]]:
