@@ -7,7 +7,7 @@ import random
 import pytest
 
 from accounts.models import User
-from games.services.rating import rate_finished_match
+from games.records.rating_updates import rate_finished_match
 from tests.games.test_rating_service import finished_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

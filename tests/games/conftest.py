@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from games.models import Match
-from games.services.lobby import MatchSpec, create_match
+from games.play.services.lobby import MatchSpec, create_match
 
 
 @pytest.fixture
 def ig_match(user_factory):
     """An Incan Gold match for three people: ana (host), bo and cy, started."""
-    from games.services.lobby import join_match
+    from games.play.services.lobby import join_match
 
     def make(bots: tuple[str, ...] = (), players: int = 3, **options) -> Match:
         ana = user_factory("ana")

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from games.boards.el_dorado import BOARD_CLASS, PARTS
+from games.presenters.el_dorado.board import BOARD_CLASS, PARTS
 
 SLOT = re.compile(r"<!--part:([\w-]+)-->")
 # What a pushed frame leaves out of a form (htmx sends the page's token as a header).

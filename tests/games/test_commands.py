@@ -4,8 +4,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.models import Match, MatchAction
-from games.services.bots import bots_waiting
-from games.services.play import submit_action
+from games.play.services.bot_turns import bots_waiting
+from games.play.services.play import submit_action
 from tests.games.conftest import users
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,9 +7,9 @@ import re
 from dataclasses import replace
 
 import games.engines.el_dorado as ed
-from games.boards.el_dorado import board_context
 from games.engines.el_dorado.sketch import sketch_layout
 from games.engines.el_dorado.tokens import TOKENS
+from games.presenters.el_dorado.board import board_context
 from tests.games.ed_parts import compose, render_parts
 
 

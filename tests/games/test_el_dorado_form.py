@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.http import QueryDict
 
-from games.boards.el_dorado import action_from_form
+from games.presenters.el_dorado.board import action_from_form
 
 
 def _form(**fields) -> QueryDict:
@@ -56,7 +56,7 @@ def test_a_broken_button_value_is_a_value_error(raw):
 
 def test_the_new_match_form_offers_exactly_the_engines_maps():
     from games.engines import el_dorado
-    from games.forms import FORMS
+    from games.play.forms import FORMS
 
     form = FORMS["el-dorado"]()
     offered = dict(form.fields["opt_map"].choices)

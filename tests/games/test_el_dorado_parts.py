@@ -13,14 +13,14 @@ from types import SimpleNamespace
 import pytest
 
 import games.engines.el_dorado as ed
-from games.boards.el_dorado import PARTS, board_context
-from games.boards.page import match_context
 from games.bots.registry import get_bot
 from games.engines.el_dorado import legal_moves
 from games.models import Match, Status
-from games.services.lobby import MatchSpec, create_match, join_match
-from games.services.play import submit_action
-from games.services.state import current_state, engine_for
+from games.play.services.lobby import MatchSpec, create_match, join_match
+from games.play.services.play import submit_action
+from games.play.services.state import current_state, engine_for
+from games.presenters.el_dorado.board import PARTS, board_context
+from games.presenters.page import match_context
 from tests.games.ed_parts import compose, pushed_size, render_parts, top_level
 
 NAMES = ("ana", "bo", "cy", "di")
@@ -217,7 +217,7 @@ needs_db = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _fixed_seed(monkeypatch):
     # The same deal every run, so the measured game is the same game.
-    monkeypatch.setattr("games.services.lobby.secrets.randbits", lambda bits: 7)
+    monkeypatch.setattr("games.play.services.lobby.secrets.randbits", lambda bits: 7)
 
 
 def _match(user_factory, **options) -> tuple[Match, list]:

@@ -11,11 +11,11 @@ import pytest
 from games.bots.registry import get_bot
 from games.engines.el_dorado import legal_actions
 from games.models import MatchAction, Status
-from games.services import ActionRefused
-from games.services.lobby import MatchSpec, create_match, join_match
-from games.services.play import resign, submit_action
-from games.services.state import current_state, engine_for
-from games.services.verify import verify_match
+from games.play.services import ActionRefused
+from games.play.services.lobby import MatchSpec, create_match, join_match
+from games.play.services.play import resign, submit_action
+from games.play.services.state import current_state, engine_for
+from games.records.verify import verify_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -116,7 +116,7 @@ def _hand_ids(state, seat):
 def test_no_el_dorado_fragment_leaks_hands_piles_or_seed(user_factory, client):
     from django.test import Client
 
-    from games.boards.page import render_live
+    from games.play.live.match_part import render_live
 
     match, people = _ed_match(user_factory, bots=(), players=3)
     by_position = {s.position: s.user for s in match.seats.all()}

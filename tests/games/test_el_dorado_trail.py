@@ -9,15 +9,16 @@ from typing import Any
 import pytest
 
 import games.engines.el_dorado as ed
-from games.boards.el_dorado_trail import trail_moves
-from games.boards.page import match_context, render_live
 from games.engines.el_dorado import board_of, legal_moves
 from games.engines.el_dorado.sketch import sketch_layout
-from games.engines.el_dorado.svg import TrailMove
 from games.models import MatchAction
-from games.services.lobby import MatchSpec, create_match, join_match
-from games.services.play import submit_action
-from games.services.state import current_state
+from games.play.live.match_part import render_live
+from games.play.services.lobby import MatchSpec, create_match, join_match
+from games.play.services.play import submit_action
+from games.play.services.state import current_state
+from games.presenters.el_dorado.map_svg import TrailMove
+from games.presenters.el_dorado.trail import trail_moves
+from games.presenters.page import match_context
 
 # Axial rows: (q, r) neighbours (q+1, r), (q+1, r-1), (q, r+1) and so on; seats 0-2 start on
 # the S of rows 0-2, and seat 2 has rubble right ahead.
@@ -199,7 +200,7 @@ def _longest_move(match, seat: int) -> dict:
 @pytest.fixture
 def live_match(user_factory, monkeypatch):
     # A fixed seed whose opening hands can all move: four Travellers could not.
-    monkeypatch.setattr("games.services.lobby.secrets.randbits", lambda bits: 7)
+    monkeypatch.setattr("games.play.services.lobby.secrets.randbits", lambda bits: 7)
     ana = user_factory("ana")
     match = create_match(
         ana, MatchSpec(game="el-dorado", players=3, bots=(), options={"map": "home-stretch"})
@@ -250,8 +251,8 @@ def test_it_ignores_a_private_event_in_the_stored_log(live_match) -> None:
 
 @needs_db
 def test_the_rows_a_snapshot_read_give_the_same_trail_as_the_database(live_match) -> None:
-    from games.boards.common import log_rows
-    from games.boards.el_dorado_trail import match_trail
+    from games.presenters.common import log_rows
+    from games.presenters.el_dorado.trail import match_trail
 
     match, _ = live_match
     view = ed.player_view(current_state(match), None)

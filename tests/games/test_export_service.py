@@ -12,10 +12,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from games.models import Match, MatchAction, Status
-from games.services.export import FORMAT, export_lines, export_match, import_match
-from games.services.play import resign
-from games.services.state import engine_for, fold, logged_actions
-from games.services.verify import verify_match
+from games.play.services.play import resign
+from games.play.services.state import engine_for, fold, logged_actions
+from games.records.export import FORMAT, export_lines, export_match, import_match
+from games.records.verify import verify_match
 from tests.games.conftest import users
 from tests.games.test_replay_page import finished_match, play_out
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games.models import Match, Status
-from games.services.export import export_match, import_match
+from games.records.export import export_match, import_match
 from tests.games.conftest import users
 from tests.games.test_replay_page import finished_match
 

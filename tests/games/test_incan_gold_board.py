@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.boards.common import LogLine
-from games.boards.incan_gold import _last_reveal, _last_round
+from games.presenters.common import LogLine
+from games.presenters.incan_gold import _last_reveal, _last_round
 
 
 def _log(*kinds_and_texts):
@@ -39,9 +39,9 @@ def test_nothing_is_shown_at_the_very_start(kinds):
 def test_a_finished_match_shows_each_total_as_tent_plus_artifacts(client, user_factory):
     import re
 
-    from games.services.lobby import MatchSpec, create_match
-    from games.services.play import resign
-    from games.services.state import current_state
+    from games.play.services.lobby import MatchSpec, create_match
+    from games.play.services.play import resign
+    from games.play.services.state import current_state
 
     ana = user_factory("ana")
     match = create_match(ana, MatchSpec(game="incan-gold", players=3, bots=("expert", "random")))

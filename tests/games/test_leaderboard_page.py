@@ -5,7 +5,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from games.models import PlayerRating, RatingChange
-from games.services.rating import rate_finished_match
+from games.records.rating_updates import rate_finished_match
 from tests.games.test_rating_service import finished_match
 
 

@@ -14,13 +14,13 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from config.routing import websocket_urlpatterns
-from games.boards.common import take_snapshot
-from games.consumers import CLOSE_TOO_MANY
-from games.live import render
-from games.live.publish import publish, relay_token
-from games.live.viewers import viewer_group
 from games.models import Match
-from games.services.play import submit_action
+from games.play.consumers import CLOSE_TOO_MANY
+from games.play.live import render
+from games.play.live.publish import publish, relay_token
+from games.play.live.viewers import viewer_group
+from games.play.services.play import submit_action
+from games.presenters.common import take_snapshot
 from tests.games.conftest import users
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -152,7 +152,7 @@ def test_a_push_carries_only_the_parts_that_changed(match_and_people):
     render.current(fresh, 1)  # bo's page at the version before the move
     submit_action(match.pk, people["ana"], RETURN, version)
     fresh = Match.objects.get(pk=match.pk)
-    from games.boards.common import take_snapshot
+    from games.presenters.common import take_snapshot
 
     new = render.render_viewer(take_snapshot(fresh), 1)
     old = render.cached(fresh, version, 1)
@@ -250,20 +250,20 @@ def test_an_htmx_move_is_answered_with_only_what_changed(match_and_people, clien
 
 
 def _context_of(match: Match, position: int | None) -> dict:
-    from games.boards.common import base_context, take_snapshot
+    from games.presenters.common import base_context, take_snapshot
 
     return base_context(match, None, snapshot=take_snapshot(match), you=position)
 
 
 def test_shared_parts_read_the_same_from_every_viewers_view(ig_match):
-    from games.boards.common import take_snapshot
-    from games.boards.registry import board_for
+    from games.presenters.common import take_snapshot
+    from games.presenters.registry import presenter_for
 
     match = ig_match(bots=("random", "cautious"), players=4)
-    shared = [p.name for p in board_for(match.game).parts if p.shared]
-    keyed = [p for p in (*board_for(match.game).parts, *render.COMMON_PARTS) if p.alike]
+    shared = [p.name for p in presenter_for(match.game).parts if p.shared]
+    keyed = [p for p in (*presenter_for(match.game).parts, *render.COMMON_PARTS) if p.alike]
     assert shared and keyed
-    from games.services.state import current_state, engine_for
+    from games.play.services.state import current_state, engine_for
 
     seated = {s.position: s.user for s in match.seats.select_related("user") if s.user}
     reveals = 0
@@ -290,10 +290,10 @@ def test_shared_parts_read_the_same_from_every_viewers_view(ig_match):
 
 
 def _assert_one_rendering_fits_each_alike_viewer(match: Match) -> None:
-    from games.boards.common import take_snapshot
-    from games.boards.registry import board_for
+    from games.presenters.common import take_snapshot
+    from games.presenters.registry import presenter_for
 
-    parts = (*board_for(match.game).parts, *render.COMMON_PARTS)
+    parts = (*presenter_for(match.game).parts, *render.COMMON_PARTS)
     renderings: dict[tuple, str] = {}
     for position in (None, *range(match.players)):
         rendered = render.render_viewer(take_snapshot(match), position)  # each afresh
@@ -357,7 +357,7 @@ async def test_a_viewer_nobody_watches_is_not_rendered_and_is_sent_only_a_notice
 def test_a_viewer_left_unrendered_is_rendered_when_its_page_is_asked_for(match_and_people, client):
     from asgiref.sync import async_to_sync
 
-    from games.live.viewers import unwatch, unwatched, watch
+    from games.play.live.viewers import unwatch, unwatched, watch
 
     match, people = match_and_people
     async_to_sync(watch)(match.pk, 0)
@@ -377,7 +377,7 @@ def test_the_push_after_a_last_time_out_shows_that_seat_retired(match_and_people
     from datetime import timedelta
 
     from games.models import Seat
-    from games.services.clock import TIMEOUTS_BEFORE_RETIRING, time_out
+    from games.play.services.clock import TIMEOUTS_BEFORE_RETIRING, time_out
 
     match, people = match_and_people
     for name in ("bo", "cy"):  # only ana is awaited: her time-out is the version's last change
@@ -408,7 +408,7 @@ def _assert_pushed_equals_fresh(match: Match) -> None:
 
 
 def test_every_push_renders_what_a_fresh_read_of_its_version_gives(ig_match):
-    from games.services.state import current_state, engine_for
+    from games.play.services.state import current_state, engine_for
 
     match = ig_match(bots=("cautious",), players=4)
     seated = {s.position: s.user for s in match.seats.select_related("user") if s.user}

@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 from games.models import Match, Seat, Status
-from games.services import ServiceError
-from games.services.lobby import (
+from games.play.services import ServiceError
+from games.play.services.lobby import (
     MatchSpec,
     add_bot,
     create_match,

@@ -10,8 +10,8 @@ from django.db import close_old_connections, connection
 from django.utils import timezone
 
 from games.models import Match
-from games.services import ServiceError
-from games.services.lobby import MatchSpec, create_match, join_match, leave_match
+from games.play.services import ServiceError
+from games.play.services.lobby import MatchSpec, create_match, join_match, leave_match
 
 OPEN = MatchSpec(game="incan-gold", players=3)
 WITH_BOTS = MatchSpec(game="incan-gold", players=3, bots=("random", "random"))

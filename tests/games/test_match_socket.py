@@ -11,9 +11,9 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from config.routing import websocket_urlpatterns
-from games.consumers import CLOSE_NOT_FOUND
 from games.models import MatchAction
-from games.services.play import submit_action
+from games.play.consumers import CLOSE_NOT_FOUND
+from games.play.services.play import submit_action
 from tests.games.conftest import users
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -97,7 +97,7 @@ async def test_a_spectator_cannot_move_over_the_socket(match_and_people, user_fa
 
 
 async def test_a_private_match_socket_is_refused_to_strangers(user_factory):
-    from games.services.lobby import MatchSpec, create_match
+    from games.play.services.lobby import MatchSpec, create_match
 
     ana = await database_sync_to_async(user_factory)("ana")
     match = await database_sync_to_async(create_match)(

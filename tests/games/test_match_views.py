@@ -6,7 +6,7 @@ import re
 import pytest
 
 from games.models import Match, MatchAction, Status
-from games.services.state import current_state
+from games.play.services.state import current_state
 from tests.games.conftest import users
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -20,7 +20,7 @@ def _as(client, user):
 
 
 def test_the_lobby_lists_open_matches_and_forms(client, user_factory):
-    from games.services.lobby import MatchSpec, create_match
+    from games.play.services.lobby import MatchSpec, create_match
 
     create_match(user_factory("ana"), MatchSpec(game="incan-gold", players=4))
     page = client.get("/play/")
@@ -31,7 +31,7 @@ def test_the_lobby_lists_open_matches_and_forms(client, user_factory):
 
 
 def test_the_lobby_describes_each_open_matchs_public_options(client, user_factory):
-    from games.services.lobby import MatchSpec, create_match
+    from games.play.services.lobby import MatchSpec, create_match
 
     ana = user_factory("ana")
     create_match(
@@ -59,7 +59,7 @@ def test_the_lobby_describes_each_open_matchs_public_options(client, user_factor
 def test_the_lobby_lists_public_matches_to_watch_and_replays_of_finished_ones(
     client, user_factory, ig_match
 ):
-    from games.services.lobby import MatchSpec, create_match
+    from games.play.services.lobby import MatchSpec, create_match
 
     running = ig_match(bots=("random", "random"))
     hidden = create_match(
@@ -203,7 +203,7 @@ def test_anonymous_moves_go_to_log_in(client, ig_match):
 
 
 def test_the_waiting_room_lets_people_join_and_the_host_add_bots(client, user_factory):
-    from games.services.lobby import MatchSpec, create_match
+    from games.play.services.lobby import MatchSpec, create_match
 
     ana, bo = user_factory("ana"), user_factory("bo")
     match = create_match(ana, MatchSpec(game="incan-gold", players=4))
@@ -220,7 +220,7 @@ def test_the_waiting_room_lets_people_join_and_the_host_add_bots(client, user_fa
 
 
 def test_a_private_match_is_hidden_except_through_its_invite_link(client, user_factory):
-    from games.services.lobby import MatchSpec, create_match
+    from games.play.services.lobby import MatchSpec, create_match
 
     match = create_match(user_factory("ana"), MatchSpec(game="incan-gold", players=3, private=True))
     assert client.get(f"/matches/{match.pk}/").status_code == 404
@@ -248,7 +248,7 @@ def test_the_dashboard_lists_matches_waiting_for_you_first(client, ig_match):
 
 
 def test_the_log_tells_a_decision_once_to_its_maker_and_as_decided_to_the_others(client, ig_match):
-    from games.boards.common import log_lines
+    from games.presenters.common import log_lines
 
     match = ig_match()
     people = users(match)

@@ -9,10 +9,10 @@ import re
 import pytest
 from django.test import Client
 
-from games.boards.page import render_live
 from games.models import Status
-from games.services.play import submit_action
-from games.services.state import current_state, engine_for
+from games.play.live.match_part import render_live
+from games.play.services.play import submit_action
+from games.play.services.state import current_state, engine_for
 from tests.games.conftest import users
 
 pytestmark = pytest.mark.django_db(transaction=True)

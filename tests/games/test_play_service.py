@@ -6,11 +6,11 @@ import pytest
 from django.utils import timezone
 
 from games.models import Match, MatchAction, RatingChange, Status
-from games.services import ActionRefused, StaleVersion
-from games.services.clock import TIMEOUTS_BEFORE_RETIRING, tick
-from games.services.play import resign, submit_action
-from games.services.state import current_state, engine_for
-from games.services.verify import verify_match
+from games.play.services import ActionRefused, StaleVersion
+from games.play.services.clock import TIMEOUTS_BEFORE_RETIRING, tick
+from games.play.services.play import resign, submit_action
+from games.play.services.state import current_state, engine_for
+from games.records.verify import verify_match
 from tests.games.conftest import users
 
 # Real commits, so the after-commit hooks that run bots and broadcasts fire as in production.
@@ -209,7 +209,7 @@ def test_tick_does_nothing_before_the_deadline(ig_match):
 
 
 def test_tick_with_an_idle_time_leaves_recently_moved_matches_alone(ig_match, queued_tasks):
-    from games.services import clock
+    from games.play.services import clock
 
     match = ig_match(bots=("random",))
     people = users(match)
@@ -226,7 +226,7 @@ def test_a_last_time_out_that_ends_the_match_still_ranks_that_seat_below_the_oth
     import random
 
     from games.models import Seat
-    from games.services import clock
+    from games.play.services import clock
 
     match = ig_match()
     people = users(match)

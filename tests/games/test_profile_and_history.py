@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from games.services.rating import rate_finished_match
+from games.records.rating_updates import rate_finished_match
 from tests.games.test_rating_service import finished_match
 
 

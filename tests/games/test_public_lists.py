@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import views
 from games.models import Match
-from games.services.lobby import MatchSpec, create_match, join_match, leave_match
-from games.services.play import resign
+from games.play import views
+from games.play.services.lobby import MatchSpec, create_match, join_match, leave_match
+from games.play.services.play import resign
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -90,8 +90,8 @@ def test_the_lists_are_kept_only_a_few_seconds(client, user_factory, monkeypatch
 def test_a_change_relayed_by_the_task_worker_renews_the_lists(client, user_factory):
     import json
 
-    from games.live.publish import relay_token
-    from games.public_lists import lists_generation
+    from games.play.live.publish import relay_token
+    from games.play.public_lists import lists_generation
 
     match = create_match(user_factory("ana"), MatchSpec(game="incan-gold", players=3))
     before = lists_generation()

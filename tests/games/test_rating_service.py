@@ -4,9 +4,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import ratings
 from games.models import Match, PlayerRating, RatingChange, Seat, Status
-from games.services.rating import rate_finished_match, recompute_all
+from games.records import ratings
+from games.records.rating_updates import rate_finished_match, recompute_all
 
 
 def finished_match(players, places, game="incan-gold", rated=True) -> Match:
@@ -124,8 +124,8 @@ def test_recompute_reports_a_tampered_rating(user_factory):
 
 @pytest.mark.django_db(transaction=True)
 def test_finishing_a_played_match_applies_ratings_in_the_same_step(ig_match):
-    from games.services.play import submit_action
-    from games.services.state import current_state, engine_for
+    from games.play.services.play import submit_action
+    from games.play.services.state import current_state, engine_for
     from tests.games.conftest import users
 
     match = ig_match(bots=("random", "random"))

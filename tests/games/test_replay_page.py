@@ -10,10 +10,10 @@ from games.bots.registry import get_bot
 from games.engines.el_dorado import CARD_TYPES
 from games.engines.incan_gold.text import HAZARD_NAMES
 from games.models import Match, MatchAction, Status
-from games.replay import build_replay
-from games.services.lobby import MatchSpec, create_match, leave_match
-from games.services.play import submit_action
-from games.services.state import current_state, engine_for, start_state
+from games.play.services.lobby import MatchSpec, create_match, leave_match
+from games.play.services.play import submit_action
+from games.play.services.state import current_state, engine_for, start_state
+from games.records.replay import build_replay
 from tests.games.conftest import users
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from games import stats
 from games.bots.registry import get_bot
 from games.models import Match, MatchAction, Seat, Status
-from games.services.lobby import MatchSpec, create_match
-from games.services.play import submit_action
-from games.services.state import current_state, engine_for, fold, logged_actions
+from games.play.services.lobby import MatchSpec, create_match
+from games.play.services.play import submit_action
+from games.play.services.state import current_state, engine_for, fold, logged_actions
+from games.records import stats
 
 RETURN = {"type": "decide", "choice": "return"}
 

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.models import Match, Status
-from games.services.lobby import MatchSpec, create_match
+from games.play.services.lobby import MatchSpec, create_match
 from tests.games.test_stats import play_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)

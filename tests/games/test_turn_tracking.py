@@ -8,14 +8,14 @@ import random
 import pytest
 from django.apps import apps
 
-from games import lobby
 from games.engines.registry import get_engine
 from games.models import Match, Seat, Status
-from games.services.bots import choose_for_seat
-from games.services.lobby import MatchSpec, create_match, join_match
-from games.services.play import act_for_seat, resign, submit_action
-from games.services.state import current_state, engine_for
-from games.services.verify import verify_match
+from games.play import lobby_queries as lobby
+from games.play.services.bot_turns import choose_for_seat
+from games.play.services.lobby import MatchSpec, create_match, join_match
+from games.play.services.play import act_for_seat, resign, submit_action
+from games.play.services.state import current_state, engine_for
+from games.records.verify import verify_match
 from tests.games.conftest import users
 
 # Real commits, so the after-commit hooks that play bots fire as in production.
@@ -169,8 +169,8 @@ def no_decoding(monkeypatch):
         raise AssertionError("a match state was decoded")
 
     def arm() -> None:
-        monkeypatch.setattr("games.services.state.current_state", refuse)
-        monkeypatch.setattr("games.services.state.fold", refuse)
+        monkeypatch.setattr("games.play.services.state.current_state", refuse)
+        monkeypatch.setattr("games.play.services.state.fold", refuse)
         for key in ("incan-gold", "el-dorado"):
             monkeypatch.setattr(get_engine(key), "from_json", refuse)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from itertools import pairwise
 
-from games.ratings import (
+from games.records.ratings import (
     DEFAULT,
     ELO_DEFAULT,
     Rating,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.ratings import ELO_DEFAULT, elo_expected, elo_rate_match
+from games.records.ratings import ELO_DEFAULT, elo_expected, elo_rate_match
 
 QUICK = settings(max_examples=150, deadline=None)
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.ratings import (
+from games.records.ratings import (
     DEFAULT,
     SIGMA0,
     TAU,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.ratings import (
+from games.records.ratings import (
     DEFAULT,
     DISPLAY_BASE,
     MU0,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Match, Pace
-from games.services.lobby import MatchSpec, create_match, join_match
+from games.play.services.lobby import MatchSpec, create_match, join_match
 
 CONTINUE = {"type": "decide", "choice": "continue"}
 

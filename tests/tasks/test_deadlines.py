@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import Match, MatchAction, Status
-from games.services.play import submit_action
+from games.play.services.play import submit_action
 from games.tasks import move_deadline
 from tests.tasks.conftest import CONTINUE, bot_turns, deadlines, fresh, person, run
 
