@@ -13,13 +13,16 @@ from django.db.models.fields.json import KeyTextTransform
 from django.utils import timezone
 
 from games.engines import el_dorado
-from games.engines.el_dorado.cards import CARD_TYPES
-from games.engines.el_dorado.rules import REVEALING
+from games.engines.el_dorado import CARD_TYPES
 from games.engines.incan_gold.text import HAZARD_NAMES
 from games.models import Match, MatchAction, Seat, Status
 from games.records.leaderboard import PERIODS
 
 Event = Mapping[str, Any]
+
+# El Dorado events that show something hidden: an undo stops there (the engine's rule, read from
+# its event log; the engine keeps its own set private).
+REVEALING = frozenset({"draw", "shuffle", "cave_token"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from games.play.services import play as play_service
 from games.play.services.play import resign, submit_action
 from games.play.services.state import current_state, engine_for
 from games.records.verify import verify_match
-from tests.tasks.conftest import CONTINUE, fresh, person
+from tests.helpers import CONTINUE, fresh, person
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,7 +12,7 @@ from games.models import MatchAction, Status
 from games.play.services import bot_turns as bots
 from games.play.services.play import submit_action
 from games.tasks import bot_turn
-from tests.tasks.conftest import CONTINUE, bot_turns, fresh, person, run
+from tests.helpers import CONTINUE, bot_turns, fresh, person, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

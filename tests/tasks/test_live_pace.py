@@ -13,7 +13,7 @@ from django.utils import timezone
 from games.models import MatchAction, Pace
 from games.play.services.play import submit_action
 from games.play.services.state import current_state, engine_for
-from tests.tasks.conftest import CONTINUE, bot_turns, deadlines, fresh, person, run
+from tests.helpers import CONTINUE, bot_turns, deadlines, fresh, person, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,7 +15,7 @@ from games.models import Match, MatchAction
 from games.play.services.clock import tick
 from games.play.services.play import submit_action
 from games.play.services.state import current_state, engine_for
-from tests.tasks.conftest import fresh, person
+from tests.helpers import fresh, person
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

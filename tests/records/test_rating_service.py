@@ -2,33 +2,11 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
-from django.utils import timezone
 
-from games.models import Match, PlayerRating, RatingChange, Seat, Status
+from games.models import PlayerRating, RatingChange, Status
 from games.records import ratings
 from games.records.rating_updates import rate_finished_match, recompute_all
-
-
-def finished_match(players, places, game="incan-gold", rated=True) -> Match:
-    """A finished match whose seats are the given users (or bot level strings) and places."""
-    match = Match.objects.create(
-        game=game,
-        seed=1,
-        players=len(players),
-        status=Status.FINISHED,
-        rated=rated,
-        finished=timezone.now(),
-    )
-    for position, (player, place) in enumerate(zip(players, places, strict=True)):
-        Seat.objects.create(
-            match=match,
-            position=position,
-            user=None if isinstance(player, str) else player,
-            bot_level=player if isinstance(player, str) else "",
-            place=place,
-            score=10 * (len(players) - place),
-        )
-    return match
+from tests.helpers import recorded_match
 
 
 @pytest.mark.parametrize(
@@ -47,7 +25,7 @@ def finished_match(players, places, game="incan-gold", rated=True) -> Match:
 )
 def test_it_rates_2_to_8_seats_with_ties(user_factory, places):
     people = [user_factory(f"p{i}") for i in range(len(places))]
-    match = finished_match(people, places)
+    match = recorded_match(people, places)
     changes = rate_finished_match(match)
     assert len(changes) == len(places)
     expected = ratings.rate_match([ratings.DEFAULT] * len(places), places)
@@ -64,7 +42,7 @@ def test_it_rates_2_to_8_seats_with_ties(user_factory, places):
 
 def test_a_finish_retried_twice_rates_exactly_once(user_factory):
     ana, bo = user_factory("ana"), user_factory("bo")
-    match = finished_match([ana, bo], [1, 2])
+    match = recorded_match([ana, bo], [1, 2])
     rate_finished_match(match)
     rate_finished_match(match)
     rate_finished_match(match)
@@ -74,8 +52,8 @@ def test_a_finish_retried_twice_rates_exactly_once(user_factory):
 
 def test_casual_and_unfinished_matches_are_not_rated(user_factory):
     ana, bo = user_factory("ana"), user_factory("bo")
-    assert rate_finished_match(finished_match([ana, bo], [1, 2], rated=False)) == []
-    running = finished_match([ana, bo], [1, 2])
+    assert rate_finished_match(recorded_match([ana, bo], [1, 2], rated=False)) == []
+    running = recorded_match([ana, bo], [1, 2])
     running.status = Status.ACTIVE
     assert rate_finished_match(running) == []
     assert not PlayerRating.objects.exists()
@@ -83,7 +61,7 @@ def test_casual_and_unfinished_matches_are_not_rated(user_factory):
 
 def test_bots_get_ratings_of_their_own(user_factory):
     ana = user_factory("ana")
-    rate_finished_match(finished_match([ana, "expert", "random"], [2, 1, 3]))
+    rate_finished_match(recorded_match([ana, "expert", "random"], [2, 1, 3]))
     bots = PlayerRating.objects.filter(user__isnull=True).order_by("-display")
     assert [b.bot_level for b in bots] == ["expert", "random"]
     assert bots[0].name == "Expert bot"
@@ -98,7 +76,7 @@ def test_recompute_ratings_reproduces_the_stored_ones_exactly(user_factory, caps
         seated = rng.sample(people + ["cautious"], rng.randint(2, 5))
         places = [rng.randint(1, len(seated)) for _ in seated]
         places = [1 + sum(o < p for o in places) for p in places]
-        rate_finished_match(finished_match(seated, places))
+        rate_finished_match(recorded_match(seated, places))
     before = list(PlayerRating.objects.order_by("pk").values_list("mu", "sigma", "games"))
     result = recompute_all()
     assert result.differences == []
@@ -115,7 +93,7 @@ def test_recompute_ratings_reproduces_the_stored_ones_exactly(user_factory, caps
 
 def test_recompute_reports_a_tampered_rating(user_factory):
     ana, bo = user_factory("ana"), user_factory("bo")
-    rate_finished_match(finished_match([ana, bo], [1, 2]))
+    rate_finished_match(recorded_match([ana, bo], [1, 2]))
     PlayerRating.objects.filter(user=ana).update(mu=40.0)
     result = recompute_all()
     assert any("differs" in line for line in result.differences)
@@ -126,7 +104,7 @@ def test_recompute_reports_a_tampered_rating(user_factory):
 def test_finishing_a_played_match_applies_ratings_in_the_same_step(ig_match):
     from games.play.services.play import submit_action
     from games.play.services.state import current_state, engine_for
-    from tests.games.conftest import users
+    from tests.helpers import users
 
     match = ig_match(bots=("random", "random"))
     ana = users(match)["ana"]

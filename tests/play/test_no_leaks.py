@@ -13,7 +13,7 @@ from games.models import Status
 from games.play.live.match_part import render_live
 from games.play.services.play import submit_action
 from games.play.services.state import current_state, engine_for
-from tests.games.conftest import users
+from tests.helpers import users
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,8 +8,7 @@ import pytest
 
 from games.models import Match, Status
 from games.records.export import export_match, import_match
-from tests.games.conftest import users
-from tests.games.test_replay_page import finished_match
+from tests.helpers import finished_match, users
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,7 @@ from config.routing import websocket_urlpatterns
 from games.models import MatchAction
 from games.play.consumers import CLOSE_NOT_FOUND
 from games.play.services.play import submit_action
-from tests.games.conftest import users
+from tests.helpers import users
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

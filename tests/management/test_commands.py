@@ -6,7 +6,7 @@ from django.core.management import CommandError, call_command
 from games.models import Match, MatchAction
 from games.play.services.bot_turns import bots_waiting
 from games.play.services.play import submit_action
-from tests.games.conftest import users
+from tests.helpers import users
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

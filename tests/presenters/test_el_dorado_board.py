@@ -7,10 +7,10 @@ import re
 from dataclasses import replace
 
 import games.engines.el_dorado as ed
+from games.engines.el_dorado import TOKENS
 from games.engines.el_dorado.sketch import sketch_layout
-from games.engines.el_dorado.tokens import TOKENS
 from games.presenters.el_dorado.board import board_context
-from tests.games.ed_parts import compose, render_parts
+from tests.helpers import compose, render_parts
 
 
 def _token(slug: str) -> int:

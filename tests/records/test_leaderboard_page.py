@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from games.models import PlayerRating, RatingChange
 from games.records.rating_updates import rate_finished_match
-from tests.games.test_rating_service import finished_match
+from tests.helpers import recorded_match
 
 
 def _settled(user, game="incan-gold", display=1600, games=20, wins=5, **extra):
@@ -35,7 +35,7 @@ def test_it_ranks_settled_players_by_rating(client, user_factory):
 
 def test_provisional_players_are_hidden_unless_asked_for(client, user_factory):
     ana, bo = user_factory("ana"), user_factory("bo")
-    rate_finished_match(finished_match([ana, bo], [1, 2]))
+    rate_finished_match(recorded_match([ana, bo], [1, 2]))
     assert PlayerRating.objects.filter(provisional=True).count() == 2
     hidden = client.get("/leaderboards/?game=incan-gold").content.decode()
     assert "/u/ana/" not in hidden and "No settled ratings" in hidden
@@ -85,7 +85,7 @@ def test_bots_are_listed_and_labelled(client, user_factory):
 
 def test_rating_changes_are_stored_per_match_for_history(user_factory):
     ana, bo = user_factory("ana"), user_factory("bo")
-    match = finished_match([ana, bo], [1, 2])
+    match = recorded_match([ana, bo], [1, 2])
     rate_finished_match(match)
     change = RatingChange.objects.get(match=match, seat__user=ana)
     assert change.delta > 0 and change.display_after > change.display_before

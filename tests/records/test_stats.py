@@ -2,39 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
-from games.bots.registry import get_bot
-from games.models import Match, MatchAction, Seat, Status
+from games.models import MatchAction, Seat, Status
 from games.play.services.lobby import MatchSpec, create_match
-from games.play.services.play import submit_action
-from games.play.services.state import current_state, engine_for, fold, logged_actions
+from games.play.services.state import current_state, fold, logged_actions
 from games.records import stats
-
-RETURN = {"type": "decide", "choice": "return"}
-
-
-def play_to_end(host, game: str = "incan-gold", bots=("random", "random"), **spec) -> Match:
-    """Create a match with bots and play the host's seat to the end through the services."""
-    match = create_match(host, MatchSpec(game=game, players=len(bots) + 1, bots=bots, **spec))
-    stand_in = get_bot(game, "greedy") if game == "el-dorado" else None
-    for _ in range(3000):
-        match.refresh_from_db()
-        if match.status != Status.ACTIVE:
-            return match
-        engine = engine_for(match)
-        state = current_state(match)
-        assert engine.to_act(state) == {0}, "the bots should have moved already"
-        if stand_in is None:
-            action = RETURN
-        else:
-            action = stand_in(engine.player_view(state, 0), 0, random.Random(match.version))
-        submit_action(match.pk, host, action, match.version)
-    raise AssertionError("the match did not end")
-
+from tests.helpers import play_to_end
 
 # Pure functions on hand-made events ---------------------------------------------------------
 

@@ -21,7 +21,7 @@ from games.play.services.play import submit_action
 from games.play.services.state import current_state, engine_for
 from games.presenters.el_dorado.board import PARTS, board_context
 from games.presenters.page import match_context
-from tests.games.ed_parts import compose, pushed_size, render_parts, top_level
+from tests.helpers import compose, pushed_size, render_parts, top_level
 
 NAMES = ("ana", "bo", "cy", "di")
 # How many versions the measured game runs to (ED_PARTS_VERSIONS=0: to the end).

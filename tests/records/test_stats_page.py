@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.models import Match, Status
 from games.play.services.lobby import MatchSpec, create_match
-from tests.games.test_stats import play_to_end
+from tests.helpers import play_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

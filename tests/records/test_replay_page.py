@@ -2,53 +2,18 @@
 
 from __future__ import annotations
 
-from random import Random
-
 import pytest
 
-from games.bots.registry import get_bot
 from games.engines.el_dorado import CARD_TYPES
 from games.engines.incan_gold.text import HAZARD_NAMES
 from games.models import Match, MatchAction, Status
 from games.play.services.lobby import MatchSpec, create_match, leave_match
 from games.play.services.play import submit_action
-from games.play.services.state import current_state, engine_for, start_state
+from games.play.services.state import engine_for, start_state
 from games.records.replay import build_replay
-from tests.games.conftest import users
+from tests.helpers import finished_match, users
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-# The bot whose choices a test plays for the people in a match.
-STAND_IN = {"incan-gold": "cautious", "el-dorado": "greedy"}
-BOTS = {"incan-gold": ("random", "expert"), "el-dorado": ("greedy",)}
-
-
-def play_out(match: Match) -> Match:
-    """Play every person's seat with a bot's choices until the match is over."""
-    for _ in range(3000):
-        match.refresh_from_db()
-        if match.status != Status.ACTIVE:
-            return match
-        engine = engine_for(match)
-        state = current_state(match)
-        people = {
-            s.position: s.user
-            for s in match.seats.select_related("user")
-            if s.user is not None and not s.resigned
-        }
-        seat = min(p for p in engine.to_act(state) if p in people)
-        view = engine.player_view(state, seat)
-        action = get_bot(match.game, STAND_IN[match.game])(view, seat, Random(match.version))
-        submit_action(match.pk, people[seat], action, match.version)
-    raise AssertionError("the match did not finish")
-
-
-def finished_match(host, game: str = "incan-gold", **spec) -> Match:
-    """A match between the host and bots, played to the end."""
-    bots = BOTS[game]
-    return play_out(
-        create_match(host, MatchSpec(game=game, players=len(bots) + 1, bots=bots, **spec))
-    )
 
 
 def fold_by_hand(match: Match, upto: int):

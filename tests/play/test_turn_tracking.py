@@ -16,7 +16,7 @@ from games.play.services.lobby import MatchSpec, create_match, join_match
 from games.play.services.play import act_for_seat, resign, submit_action
 from games.play.services.state import current_state, engine_for
 from games.records.verify import verify_match
-from tests.games.conftest import users
+from tests.helpers import users
 
 # Real commits, so the after-commit hooks that play bots fire as in production.
 pytestmark = pytest.mark.django_db(transaction=True)

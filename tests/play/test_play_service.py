@@ -11,7 +11,7 @@ from games.play.services.clock import TIMEOUTS_BEFORE_RETIRING, tick
 from games.play.services.play import resign, submit_action
 from games.play.services.state import current_state, engine_for
 from games.records.verify import verify_match
-from tests.games.conftest import users
+from tests.helpers import users
 
 # Real commits, so the after-commit hooks that run bots and broadcasts fire as in production.
 pytestmark = pytest.mark.django_db(transaction=True)

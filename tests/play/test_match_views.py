@@ -7,7 +7,7 @@ import pytest
 
 from games.models import Match, MatchAction, Status
 from games.play.services.state import current_state
-from tests.games.conftest import users
+from tests.helpers import users
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

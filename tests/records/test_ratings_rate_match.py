@@ -237,7 +237,7 @@ def test_storing_and_reloading_between_matches_changes_nothing():
 def test_a_fresh_process_with_another_hash_seed_reproduces_the_history():
     code = (
         "import json\n"
-        "from tests.ratings.test_ratings_rate_match import fold_history\n"
+        "from tests.records.test_ratings_rate_match import fold_history\n"
         "print(json.dumps([r.to_json() for r in fold_history(11, 150)]))\n"
     )
     env = {"PYTHONHASHSEED": "12345", "PATH": ""}

@@ -21,7 +21,7 @@ from games.play.live.publish import publish, relay_token
 from games.play.live.viewers import viewer_group
 from games.play.services.play import submit_action
 from games.presenters.common import take_snapshot
-from tests.games.conftest import users
+from tests.helpers import users
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

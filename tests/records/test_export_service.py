@@ -16,8 +16,7 @@ from games.play.services.play import resign
 from games.play.services.state import engine_for, fold, logged_actions
 from games.records.export import FORMAT, export_lines, export_match, import_match
 from games.records.verify import verify_match
-from tests.games.conftest import users
-from tests.games.test_replay_page import finished_match, play_out
+from tests.helpers import finished_match, play_out, users
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
