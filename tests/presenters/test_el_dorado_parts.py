@@ -126,7 +126,7 @@ def test_pieces_are_drawn_on_the_overlay_and_the_map_keeps_the_terrain():
     state = _state(caves=True)
     parts = render_parts(_context(state, None))
     overlay, drawing = parts["ed-overlay"], parts["ed-map"]
-    for piece in ('class="explorer"', 'class="blockade', 'class="cave-tokens"'):
+    for piece in ('class="explorer ', 'class="blockade', 'class="cave-tokens"'):
         assert piece in overlay and piece not in drawing
     for terrain in ('class="space ', 'class="el-dorado"', 'class="cave"'):
         assert terrain in drawing and terrain not in overlay
@@ -143,7 +143,9 @@ def test_the_overlay_changes_when_an_explorer_moves_and_the_map_does_not():
     assert after["ed-map"] == before["ed-map"]
     assert after["ed-legend"] == before["ed-legend"]
     assert after["ed-overlay"] != before["ed-overlay"]
-    pawn = re.compile(rf'<g class="explorer" data-player="{seat}">.*? x="([-\d.]+)" y="([-\d.]+)"')
+    pawn = re.compile(
+        rf'<g class="explorer [^"]*" data-player="{seat}">.*? x="([-\d.]+)" y="([-\d.]+)"'
+    )
     assert pawn.search(after["ed-overlay"]).groups() != pawn.search(before["ed-overlay"]).groups()
 
 

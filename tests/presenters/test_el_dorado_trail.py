@@ -217,7 +217,7 @@ def live_match(user_factory, monkeypatch):
 
 
 def _trail_players(svg: str) -> list[int]:
-    return [int(p) for p in re.findall(r'class="trail-move" data-player="(\d)"', svg)]
+    return [int(p) for p in re.findall(r'class="trail-move[^"]*" data-player="(\d)"', svg)]
 
 
 @needs_db

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
 from games.engines.el_dorado.maps import load_map
-from games.presenters.el_dorado.map_svg import PAWN_COLOURS, STUB, TrailMove, _centre, render_board
+from games.presenters.el_dorado.map_svg import (
+    SEAT_COLOURS,
+    STUB,
+    TrailMove,
+    _centre,
+    render_board,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 BOARD = load_map("hills-of-gold")
+SITE_CSS = (Path(__file__).resolve().parents[2] / "static/css/site.css").read_text()
 
 
 def _path(length: int, skip: int = 0) -> tuple:
@@ -24,7 +33,7 @@ def _path(length: int, skip: int = 0) -> tuple:
 
 
 def _moves(root: ET.Element) -> list[ET.Element]:
-    return [g for g in root.iter(f"{SVG}g") if g.get("class") == "trail-move"]
+    return [g for g in root.iter(f"{SVG}g") if "trail-move" in g.get("class", "").split()]
 
 
 def _points(polyline: ET.Element) -> list[tuple[float, float]]:
@@ -36,15 +45,32 @@ def test_a_move_is_a_line_through_the_hex_centres_in_the_seat_colour() -> None:
     root = ET.fromstring(render_board(BOARD, trail=[TrailMove(1, hexes)]))
     (move,) = _moves(root)
     assert move.get("data-player") == "1"
+    # The seat's colour comes from the move's seat class (the site's CSS), not the line itself.
+    assert "ed-seat-1" in move.get("class").split()
     line = next(p for p in move.iter(f"{SVG}polyline") if p.get("class") == "trail-line")
-    assert line.get("stroke") == PAWN_COLOURS[1]
+    assert line.get("stroke") is None
     # Unfilled: the lines share the trail group's fill.
     (trail,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "trail"]
     assert line.get("fill", trail.get("fill")) == "none"
     assert _points(line) == [pytest.approx(_centre(h), abs=0.06) for h in hexes]
     dot = move.find(f"{SVG}circle")
-    assert dot.get("class") == "trail-start" and dot.get("fill") == PAWN_COLOURS[1]
+    assert dot.get("class") == "trail-start" and dot.get("fill") is None
     assert (float(dot.get("cx")), float(dot.get("cy"))) == pytest.approx(_centre(hexes[0]), 0.1)
+
+
+def test_the_site_css_gives_each_seat_its_colour_for_lines_dots_and_pawns() -> None:
+    colours = [
+        re.search(rf"--ed-seat-{n}: (#[0-9a-f]{{6}})", SITE_CSS) for n in range(SEAT_COLOURS)
+    ]
+    assert all(colours) and len({c[1] for c in colours}) == SEAT_COLOURS
+    for n in range(SEAT_COLOURS):
+        assert re.search(rf"\.ed-seat-{n} {{ --ed-seat: var\(--ed-seat-{n}\)", SITE_CSS)
+    for rule in (
+        ".trail-line { stroke: var(--ed-seat); }",
+        ".trail-start { fill: var(--ed-seat); }",
+        ".pawn-disc { fill: var(--ed-seat); }",
+    ):
+        assert rule in SITE_CSS
 
 
 def test_no_moves_draw_no_trail() -> None:

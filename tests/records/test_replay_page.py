@@ -100,7 +100,7 @@ def test_it_shows_every_hand_and_draw_pile_of_el_dorado_in_order(client, ed_fini
     step = ed_finished.actions.count() // 2
     state = fold_by_hand(ed_finished, step)
     body = _page(client, ed_finished, step).content.decode()
-    assert "<svg" in body and 'class="explorer"' in body
+    assert "<svg" in body and 'class="explorer ' in body
     replay = build_replay(ed_finished, step)
     for seat, shown in zip(state.seats, replay.board["seats"], strict=True):
         assert [c["id"] for c in shown["hand"]] == list(seat.hand)
@@ -213,8 +213,8 @@ def test_an_el_dorado_step_that_moves_an_explorer_traces_that_move(client, ed_fi
     moving = next(a.seq for a in actions if a.action.get("type") == "move")
     ending = next(a.seq for a in actions if a.action.get("type") == "end_turn")
     moved = _page(client, ed_finished, moving).content.decode()
-    assert moved.count('class="trail-move"') == 1
+    assert moved.count('class="trail-move ') == 1
     # From the space left through every space of the path.
     points = moved.split('class="trail-line" points="')[1].split('"')[0].split()
     assert len(points) == len(actions[moving - 1].action["path"]) + 1
-    assert 'class="trail-move"' not in _page(client, ed_finished, ending).content.decode()
+    assert 'class="trail-move ' not in _page(client, ed_finished, ending).content.decode()

@@ -14,19 +14,11 @@ SIZE = 20.0  # hex circumradius in SVG units
 MARGIN = 12.0
 SQRT3 = math.sqrt(3)
 
-FILL: Mapping[Terrain, str] = {
-    Terrain.JUNGLE: "#4f9a45",
-    Terrain.RIVER: "#3f8fd2",
-    Terrain.VILLAGE: "#f1cf49",
-    Terrain.RUBBLE: "#9a9a9a",
-    Terrain.BASECAMP: "#a4522f",
-    Terrain.MOUNTAIN: "#4a3f38",
-    Terrain.START: "#efe6cf",
-}
+# Terrain and seat colours are the site's CSS (`static/css/site.css`): a space's group is classed
+# `space <terrain>`, a seat's pawn and trail `ed-seat-<n>`, for the SEAT_COLOURS seat colours.
+SEAT_COLOURS = 4
 GOLD = "#d4a017"
 BLOCKADE_FILL = {"jungle": "#2e6b28", "river": "#1f5f99", "village": "#c9a400", "rubble": "#666"}
-PAWN_COLOURS = ("#d62728", "#1f5fd0", "#f7f7f7", "#8e44ad")
-DARK_TEXT = (Terrain.VILLAGE, Terrain.START, Terrain.RUBBLE)
 STUB = 0.7  # how far toward the next space a blockade taken without moving is traced
 
 
@@ -56,11 +48,19 @@ def _edge(a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
     return (mx - px, my - py), (mx + px, my + py)
 
 
-def _text(x: float, y: float, text: str, *, size: float = 9, fill: str = "#fff", extra="") -> str:
+def _text(
+    x: float, y: float, text: str, *, size: float = 9, fill: str | None = "#fff", extra=""
+) -> str:
+    """A centred label; `fill` None leaves its colour to the site's CSS."""
+    colour = "" if fill is None else f' fill="{fill}"'
     return (
-        f'<text x="{x:.1f}" y="{y + size * 0.35:.1f}" font-size="{size:g}" fill="{fill}" '
+        f'<text x="{x:.1f}" y="{y + size * 0.35:.1f}" font-size="{size:g}"{colour} '
         f'text-anchor="middle"{extra}>{escape(text)}</text>'
     )
+
+
+def _seat_class(player: int) -> str:
+    return f"ed-seat-{player % SEAT_COLOURS}"
 
 
 @lru_cache(maxsize=64)
@@ -86,15 +86,14 @@ def _space(board: Board, h: Hex, highlighted: bool, caves: bool = True) -> str:
     stroke = (GOLD, 2.5) if final else ("#ffeb3b", 3) if highlighted else ("#2b2b2b", 1)
     parts = [
         f"<g{attrs}><title>{escape(label)} ({h[0]},{h[1]})</title>",
-        f'<polygon points="{_points(_corners(h, 0.97))}" fill="{FILL[space.terrain]}" '
+        f'<polygon points="{_points(_corners(h, 0.97))}" '
         f'stroke="{stroke[0]}" stroke-width="{stroke[1]}"/>',
     ]
-    text_fill = "#222" if space.terrain in DARK_TEXT else "#fff"
     if space.terrain is Terrain.START:
-        parts.append(_text(x, y, f"#{board.starts.index(h) + 1}", fill="#222"))
+        parts.append(_text(x, y, f"#{board.starts.index(h) + 1}", fill=None))
     elif space.terrain is not Terrain.MOUNTAIN:
         mark = {Terrain.RUBBLE: "\u2715", Terrain.BASECAMP: "\u2302"}.get(space.terrain, "")
-        parts.append(_text(x, y, f"{mark}{space.value}", size=10, fill=text_fill))
+        parts.append(_text(x, y, f"{mark}{space.value}", size=10, fill=None))
     if space.cave and caves:
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.45:.1f}" fill="#111" '
@@ -181,11 +180,10 @@ def _blockade(board: Board, index: int, info: Mapping | None, linked: bool = Fal
 
 
 def _pawn_shape(x: float, y: float, player: int) -> str:
-    colour = PAWN_COLOURS[player % len(PAWN_COLOURS)]
-    text = "#222" if colour == "#f7f7f7" else "#fff"
+    # Coloured by the seat class of the group it is drawn in.
     return (
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.55:.1f}" fill="{colour}" '
-        f'stroke="#111" stroke-width="1.5"/>{_text(x, y, str(player + 1), size=10, fill=text)}'
+        f'<circle class="pawn-disc" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.55:.1f}" '
+        f'stroke="#111" stroke-width="1.5"/>{_text(x, y, str(player + 1), size=10, fill=None)}'
     )
 
 
@@ -198,7 +196,8 @@ def _pawn(h: Hex, player: int, linked: bool = False) -> str:
         else _pawn_shape(x, y, player)
     )
     return (
-        f'<g class="explorer" data-player="{player}"><title>player {player + 1}</title>{body}</g>'
+        f'<g class="explorer {_seat_class(player)}" data-player="{player}">'
+        f"<title>player {player + 1}</title>{body}</g>"
     )
 
 
@@ -228,18 +227,18 @@ def _trail_move(move: TrailMove) -> str:
         # enough to show past the pawn and the blockade's bar.
         (ax, ay), (bx, by) = _centre(move.hexes[-1]), _centre(move.toward)
         points.append((ax + (bx - ax) * STUB, ay + (by - ay) * STUB))
-    colour = PAWN_COLOURS[move.player % len(PAWN_COLOURS)]
     line = f'points="{_points(points)}"'
     x, y = points[0]
     kind = "blockade" if move.toward is not None else "move"
     # The dark casing (the trail group's stroke, which also rims the start dot) keeps the white
-    # seat's line visible on the pale village and start spaces.
+    # seat's line visible on the pale village and start spaces. The line and the dot take the
+    # seat's colour from the move's seat class.
     return (
-        f'<g class="trail-move" data-player="{move.player}" data-kind="{kind}">'
+        f'<g class="trail-move {_seat_class(move.player)}" data-player="{move.player}" '
+        f'data-kind="{kind}">'
         f'<polyline {line} stroke-opacity="0.45" stroke-width="4.5"/>'
-        f'<polyline class="trail-line" {line} stroke="{colour}" stroke-width="2.5"/>'
-        f'<circle class="trail-start" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.17:.1f}" '
-        f'fill="{colour}"/></g>'
+        f'<polyline class="trail-line" {line} stroke-width="2.5"/>'
+        f'<circle class="trail-start" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.17:.1f}"/></g>'
     )
 
 
@@ -359,7 +358,10 @@ def render_map(board: Board, show_caves: bool = True) -> str:
     """The drawing of `board` that stays the same all match long (see `render_overlay`), with
     the shapes of the blockade bars and the pawns the overlay draws from."""
     shapes = [_hex_outline(), *(_joint_bar(board, j.index) for j in board.joints)]
-    shapes += [f'<g id="ed-pawn-{p}">{_pawn_shape(0, 0, p)}</g>' for p in range(len(PAWN_COLOURS))]
+    shapes += [
+        f'<g id="ed-pawn-{p}" class="{_seat_class(p)}">{_pawn_shape(0, 0, p)}</g>'
+        for p in range(SEAT_COLOURS)
+    ]
     parts = [
         _root(board, f'class="el-dorado-board ed-drawing" data-map={quoteattr(board.slug)}'),
         f"<defs>{''.join(shapes)}</defs>",
