@@ -1,1 +1,1 @@
-"""View models for match pages: what a template needs, built from one viewer's engine view."""
+"""How each game is shown: its board for one viewer, live and in a replay (one registry)."""

@@ -1,4 +1,4 @@
-"""Business processes of the game site: the only layer where engines, ORM and channels meet."""
+"""The services of playing: the only layer where engines, ORM and channels meet."""
 
 from games.play.services.errors import ActionRefused, ServiceError, StaleVersion
 
