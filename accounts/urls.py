@@ -35,6 +35,4 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("settings/", views.settings_page, name="settings"),
-    path("u/<username:username>/", views.profile, name="profile"),
-    path("u/<username:username>/history/", views.history, name="history"),
 ]

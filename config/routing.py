@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.consumers import InboxConsumer, MatchConsumer
+from games.play.consumers import InboxConsumer, MatchConsumer
 
 websocket_urlpatterns = [
     path("ws/inbox/", InboxConsumer.as_asgi()),

@@ -19,7 +19,7 @@ from games.catalog import GAMES
 def home(request: HttpRequest) -> HttpResponse:
     """What the site is, the two games, and where to start; a signed-in player's matches,
     those waiting for their move first."""
-    from games import lobby
+    from games.play import lobby_queries as lobby
 
     mine = lobby.my_matches(request.user)[:8] if request.user.is_authenticated else []
     context = {

@@ -17,28 +17,28 @@ from django.utils import timezone
 from django_tasks import task
 
 from games.models import Match, Pace
-from games.services import bots
-from games.services.clock import time_out
-from games.services.state import current_state, engine_for
+from games.play.services import bot_turns
+from games.play.services.clock import time_out
+from games.play.services.state import current_state, engine_for
 
 
 @task
 def bot_turn(match_id: int, version: int) -> int:
     """Play the site-played seats the match awaits at `version`; count the moves."""
-    if bots.hand_over(match_id, version):
+    if bot_turns.hand_over(match_id, version):
         # Run inside the loop already playing this match (a backend that runs each task at
         # once, inside `enqueue`): that loop plays it next, so no call nests per turn.
         return 0
     moves = 0
-    with bots.playing(match_id):
+    with bot_turns.playing(match_id):
         turn: int | None = version
         while turn is not None and moves < settings.BOT_MOVE_LIMIT:
-            played, after = bots.play_turn(match_id, turn)
+            played, after = bot_turns.play_turn(match_id, turn)
             moves += played
             if after is None:
                 break
             _queue_next_turn(after)
-            turn = bots.handed_over(match_id)
+            turn = bot_turns.handed_over(match_id)
     return moves
 
 
@@ -49,7 +49,7 @@ def move_deadline(match_id: int, turn_version: int) -> int:
 
 
 def _queue_next_turn(match: Match) -> None:
-    if match.is_active and bots.bots_waiting(match):
+    if match.is_active and bot_turns.bots_waiting(match):
         pace, match_id, version = match.pace, match.pk, match.version
         transaction.on_commit(lambda: queue_bot_turn(match_id, version, pace), robust=True)
 
@@ -85,8 +85,8 @@ def after_change(match: Match, waiting: frozenset[int] | None = None) -> None:
     def queue() -> None:
         # After the commit, from the seats the move held: a seat retired in the same
         # transaction (a last time-out) is the site's by now.
-        site = set(bots.site_seats(match))
-        if waiting & site and not bots.is_playing(match_id):
+        site = set(bot_turns.site_seats(match))
+        if waiting & site and not bot_turns.is_playing(match_id):
             queue_bot_turn(match_id, version, pace)
         if new_turn and deadline is not None and waiting - site:
             queue_deadline(match_id, version, deadline)

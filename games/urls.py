@@ -1,12 +1,13 @@
 from django.urls import path
 
 import config.converters  # noqa: F401  (registers the "username" and "token" converters)
-from games import replay_views, stats_views, views
-from games.live import views as live_views
+from games.play import views
+from games.play.live import relay
+from games.records import player_views, replay_views, stats_views
 
 urlpatterns = [
     path("play/", views.play, name="play"),
-    path("leaderboards/", views.leaderboards, name="leaderboards"),
+    path("leaderboards/", player_views.leaderboards, name="leaderboards"),
     path("matches/new/", views.new_match, name="new_match"),
     path("matches/<int:match_id>/", views.match_page, name="match"),
     path("matches/<int:match_id>/live/", views.match_live, name="match_live"),
@@ -24,11 +25,13 @@ urlpatterns = [
     path("invite/<token:token>/", views.match_invite, name="match_invite"),
     path("matches/<int:match_id>/replay/", replay_views.replay, name="match_replay"),
     path("matches/<int:match_id>/export.json", replay_views.export_match, name="match_export"),
+    path("u/<username:username>/", player_views.profile, name="profile"),
+    path("u/<username:username>/history/", player_views.history, name="history"),
     path(
         "u/<username:username>/matches.ndjson",
         replay_views.export_user_matches,
         name="user_matches_export",
     ),
     path("stats/<str:game>/", stats_views.game_stats, name="game_stats"),
-    path("internal/live/", live_views.relay, name="live_relay"),
+    path("internal/live/", relay.relay, name="live_relay"),
 ]

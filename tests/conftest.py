@@ -1,10 +1,15 @@
-"""Shared fixtures: small factories for users and signed-in clients."""
+"""Shared fixtures: small factories for users, signed-in clients and matches."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
-PASSWORD = "correct horse battery staple"
+from tests.helpers import PASSWORD
+
+if TYPE_CHECKING:
+    from games.models import Match
 
 
 @pytest.fixture(autouse=True)
@@ -55,6 +60,24 @@ def auth_client(client, user_factory):
     client.force_login(user)
     client.user = user
     return client
+
+
+@pytest.fixture
+def ig_match(user_factory):
+    """An Incan Gold match for three people: ana (host), bo and cy, started."""
+    from games.play.services.lobby import MatchSpec, create_match, join_match
+
+    def make(bots: tuple[str, ...] = (), players: int = 3, **options) -> Match:
+        ana = user_factory("ana")
+        match = create_match(
+            ana, MatchSpec(game="incan-gold", players=players, bots=bots, options=options)
+        )
+        for name in ("bo", "cy", "di", "ed", "flo", "gus")[: players - 1 - len(bots)]:
+            join_match(match.pk, user_factory(name))
+        match.refresh_from_db()
+        return match
+
+    return make
 
 
 def pytest_collection_modifyitems(config, items) -> None:

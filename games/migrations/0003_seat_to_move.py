@@ -10,7 +10,7 @@ def fill_to_move(apps, schema_editor):
     """Mark the awaited seats of every running match, from its state (snapshot or log)."""
     # The engines are pure and the state helper reads only fields these historical models
     # have (game, seed, players, options, snapshot, versions and the move log).
-    from games.services.state import current_state, engine_for
+    from games.play.services.state import current_state, engine_for
 
     Match = apps.get_model("games", "Match")
     Seat = apps.get_model("games", "Seat")

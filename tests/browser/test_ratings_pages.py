@@ -7,8 +7,8 @@ import random
 import pytest
 
 from accounts.models import User
-from games.services.rating import rate_finished_match
-from tests.games.test_rating_service import finished_match
+from games.records.rating_updates import rate_finished_match
+from tests.helpers import recorded_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,7 +29,7 @@ def _season() -> None:
             }
             order = sorted(seated, key=lambda p: -score[id(p)])
             places = [order.index(p) + 1 for p in seated]
-            rate_finished_match(finished_match(seated, places, game=game))
+            rate_finished_match(recorded_match(seated, places, game=game))
 
 
 def test_leaderboard_profile_and_history_pages(live_server, page, phone, screenshot):

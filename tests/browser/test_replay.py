@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from games.bots.registry import get_bot
 from games.engines.registry import get_engine
-from games.services.export import FORMAT, FORMAT_VERSION
+from games.records.export import FORMAT, FORMAT_VERSION
 from tests.browser.daphne_server import ROOT
 from tests.browser.test_incan_gold_live import _sign_up
 

@@ -32,7 +32,7 @@ def _play_matches() -> None:
 
     from accounts.models import User
     from games.models import Match
-    from tests.games.test_stats import play_to_end
+    from tests.helpers import play_to_end
 
     ig_bots = [("random", "cautious"), ("expert", "cautious", "random"), ("expert", "random")]
     for n in range(9):

@@ -45,7 +45,7 @@ PUSH_SECONDS = 10
 SEED = """
 import json
 from accounts.models import User
-from games.services.lobby import MatchSpec, create_match, join_match
+from games.play.services.lobby import MatchSpec, create_match, join_match
 people = [User.objects.create_user(username=n, password=PASSWORD) for n in ("ana", "bo", "cy")]
 match = create_match(people[0], MatchSpec(game="incan-gold", players=3))
 for person in people[1:]:

@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Match, Pace
-from games.services.lobby import MatchSpec, create_match, join_match
-
-CONTINUE = {"type": "decide", "choice": "continue"}
+from games.play.services.lobby import MatchSpec, create_match, join_match
 
 
 @pytest.fixture
@@ -39,28 +37,3 @@ def make_match(user_factory):
         return Match.objects.get(pk=match.pk)
 
     return make
-
-
-def person(match: Match, name: str):
-    """The user called `name` seated in the match."""
-    return match.seats.get(user__username=name).user
-
-
-def fresh(match: Match) -> Match:
-    """The match as stored now."""
-    return Match.objects.get(pk=match.pk)
-
-
-def bot_turns(backend) -> list:
-    """The bot turns queued on a backend that keeps what is queued, oldest first."""
-    return [r for r in backend.results if r.task.name == "bot_turn"]
-
-
-def deadlines(backend) -> list:
-    """The deadline checks queued on such a backend, oldest first."""
-    return [r for r in backend.results if r.task.name == "move_deadline"]
-
-
-def run(result) -> object:
-    """Run a queued task here, as a worker would."""
-    return result.task.call(*result.args, **result.kwargs)

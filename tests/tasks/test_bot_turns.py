@@ -8,12 +8,12 @@ import sys
 import pytest
 
 from games.models import MatchAction, Status
-from games.services import bots
-from games.services import play as play_service
-from games.services.play import resign, submit_action
-from games.services.state import current_state, engine_for
-from games.services.verify import verify_match
-from tests.tasks.conftest import CONTINUE, fresh, person
+from games.play.services import bot_turns as bots
+from games.play.services import play as play_service
+from games.play.services.play import resign, submit_action
+from games.play.services.state import current_state, engine_for
+from games.records.verify import verify_match
+from tests.helpers import CONTINUE, fresh, person
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,9 +9,9 @@ import pytest
 from django.utils import timezone
 
 from games.models import Match, MatchAction, Status
-from games.services.play import submit_action
+from games.play.services.play import submit_action
 from games.tasks import move_deadline
-from tests.tasks.conftest import CONTINUE, bot_turns, deadlines, fresh, person, run
+from tests.helpers import CONTINUE, bot_turns, deadlines, fresh, person, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

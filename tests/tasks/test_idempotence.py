@@ -9,10 +9,10 @@ import pytest
 from django.db import connection
 
 from games.models import MatchAction, Status
-from games.services import bots
-from games.services.play import submit_action
+from games.play.services import bot_turns as bots
+from games.play.services.play import submit_action
 from games.tasks import bot_turn
-from tests.tasks.conftest import CONTINUE, bot_turns, fresh, person, run
+from tests.helpers import CONTINUE, bot_turns, fresh, person, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

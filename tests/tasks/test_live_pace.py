@@ -11,9 +11,9 @@ import pytest
 from django.utils import timezone
 
 from games.models import MatchAction, Pace
-from games.services.play import submit_action
-from games.services.state import current_state, engine_for
-from tests.tasks.conftest import CONTINUE, bot_turns, deadlines, fresh, person, run
+from games.play.services.play import submit_action
+from games.play.services.state import current_state, engine_for
+from tests.helpers import CONTINUE, bot_turns, deadlines, fresh, person, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

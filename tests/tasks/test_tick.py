@@ -12,10 +12,10 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from games.models import Match, MatchAction
-from games.services.clock import tick
-from games.services.play import submit_action
-from games.services.state import current_state, engine_for
-from tests.tasks.conftest import fresh, person
+from games.play.services.clock import tick
+from games.play.services.play import submit_action
+from games.play.services.state import current_state, engine_for
+from tests.helpers import fresh, person
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

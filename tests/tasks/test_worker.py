@@ -23,8 +23,8 @@ REPLY_SCRIPT = """
 import time
 from accounts.models import User
 from games.models import Match, MatchAction, Pace
-from games.services.lobby import MatchSpec, create_match
-from games.services.play import submit_action
+from games.play.services.lobby import MatchSpec, create_match
+from games.play.services.play import submit_action
 
 ana = User.objects.create_user("ana", "ana@example.com", "x-long-password-1")
 spec = MatchSpec(game="el-dorado", players=2, bots=("greedy",), pace=Pace.CORRESPONDENCE,

@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 
 from games.models import Match
-from games.services.lobby import MatchSpec, create_match
-from games.services.play import resign
+from games.play.services.lobby import MatchSpec, create_match
+from games.play.services.play import resign
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -31,7 +31,7 @@ def test_the_play_and_leaderboard_pages_render(client, db):
 
 
 def test_a_signed_in_player_sees_the_matches_waiting_for_their_move_first(client, user_factory):
-    from games.services.lobby import MatchSpec, create_match
+    from games.play.services.lobby import MatchSpec, create_match
 
     ana = user_factory("ana")
     # Incan Gold starts with everyone deciding at once: ana's move is awaited.

@@ -8,7 +8,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from config.asgi import application
-from games.consumers import CLOSE_UNAUTHENTICATED, InboxConsumer, inbox_group
+from games.play.consumers import CLOSE_UNAUTHENTICATED, InboxConsumer, inbox_group
 
 
 @pytest.fixture

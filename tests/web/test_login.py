@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from tests.conftest import PASSWORD
+from tests.helpers import PASSWORD
 
 
 def test_it_logs_in_with_username_and_password(client, user_factory):

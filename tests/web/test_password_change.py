@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from tests.conftest import PASSWORD
+from tests.helpers import PASSWORD
 
 NEW_PASSWORD = "a-brand-new-river-route-9"
 

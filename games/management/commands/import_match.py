@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from games.services.export import import_match
+from games.records.export import import_match
 
 
 def _documents(text: str) -> list[tuple[str, Any]]:

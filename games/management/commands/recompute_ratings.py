@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.services.rating import recompute_all
+from games.records.rating_updates import recompute_all
 
 
 class Command(BaseCommand):

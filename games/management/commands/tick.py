@@ -6,7 +6,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from games.services.clock import tick
+from games.play.services.clock import tick
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.services.verify import verify_all
+from games.records.verify import verify_all
 
 
 class Command(BaseCommand):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.services.lobby import MatchSpec, create_match, join_match, leave_match
-from tests.games.conftest import users
+from games.play.services.lobby import MatchSpec, create_match, join_match, leave_match
+from tests.helpers import users
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ from django.test import Client
 
 from games.engines.el_dorado import legal_actions
 from games.models import Match, Status
-from games.services.play import resign
-from games.services.state import current_state
+from games.play.services.play import resign
+from games.play.services.state import current_state
 from tests.web.bad_input.probes import (
     CONTINUE,
     HTMX,
@@ -244,7 +244,7 @@ def test_an_el_dorado_move_with_junk_fields_is_refused_and_not_logged(web, ed):
 
 
 def test_a_move_on_a_private_match_by_a_stranger_is_a_404_and_changes_nothing(web, user_factory):
-    from games.services.lobby import MatchSpec, create_match, join_match
+    from games.play.services.lobby import MatchSpec, create_match, join_match
 
     host = user_factory("host")
     match = create_match(host, MatchSpec(game="incan-gold", players=3, private=True))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.test_replay_page import finished_match
+from tests.helpers import finished_match
 from tests.web.bad_input.probes import HUGE
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from games.models import Match, Status
-from games.services.lobby import MatchSpec, create_match
+from games.play.services.lobby import MatchSpec, create_match
 from tests.web.bad_input.probes import CONTINUE, HUGE, as_user, post_htmx, snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.models import Status
-from games.services.play import submit_action
-from games.services.state import current_state, engine_for
+from games.play.services.play import submit_action
+from games.play.services.state import current_state, engine_for
 from tests.web.leak_probes.surfaces import BOT, RETURN, ed_round, fresh, make_match, state_json
 
 

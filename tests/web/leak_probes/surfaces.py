@@ -25,12 +25,12 @@ from django.core.cache import cache
 from django.test import Client
 
 from config.routing import websocket_urlpatterns
-from games.boards.page import render_live
 from games.engines.el_dorado import legal_actions as ed_legal_actions
 from games.models import Match
-from games.services.lobby import MatchSpec, create_match, join_match
-from games.services.play import submit_action
-from games.services.state import current_state, engine_for
+from games.play.live.match_part import render_live
+from games.play.services.lobby import MatchSpec, create_match, join_match
+from games.play.services.play import submit_action
+from games.play.services.state import current_state, engine_for
 
 CSRF = re.compile(r'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]*(")')
 FLASH = re.compile(r'<p class="message message-error" role="alert">(.*?)</p>', re.S)
@@ -303,8 +303,8 @@ def pushed_parts(frame: str) -> dict[str, str]:
 
 def own_parts(match: Match, user) -> dict[str, str]:
     """Every part of the live page as the viewer's own view renders it now, afresh."""
-    from games.boards.common import take_snapshot
-    from games.live import render
+    from games.play.live import render
+    from games.presenters.common import take_snapshot
 
     match = fresh(match)
     rendered = render.render_viewer(take_snapshot(match), position_of(match, user))

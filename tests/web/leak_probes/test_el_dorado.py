@@ -14,11 +14,11 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
+from games.engines.el_dorado import CARD_TYPES
 from games.engines.el_dorado import legal_actions as ed_legal_actions
-from games.engines.el_dorado.cards import CARD_TYPES
 from games.models import Match
-from games.services.play import submit_action
-from games.services.state import current_state, engine_for
+from games.play.services.play import submit_action
+from games.play.services.state import current_state, engine_for
 from tests.web.leak_probes.surfaces import (
     BOT,
     ED_DECKS,

@@ -11,7 +11,7 @@ import re
 import pytest
 from django.test import Client
 
-from games.services.lobby import MatchSpec, create_match
+from games.play.services.lobby import MatchSpec, create_match
 from tests.web.leak_probes.surfaces import ED_CAVES, ED_DECKS, IG_DECK, client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

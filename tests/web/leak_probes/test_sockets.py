@@ -15,9 +15,9 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from config.routing import websocket_urlpatterns
-from games.consumers import CLOSE_UNAUTHENTICATED
-from games.services.play import submit_action
-from games.services.state import current_state
+from games.play.consumers import CLOSE_UNAUTHENTICATED
+from games.play.services.play import submit_action
+from games.play.services.state import current_state
 from tests.web.leak_probes.surfaces import (
     CONTINUE,
     RETURN,

@@ -1,0 +1,1 @@
+"""Playing a match: the lobby and match pages, sockets, the services behind them, live pushes."""

@@ -1,0 +1,1 @@
+"""How each game is shown: its board for one viewer, live and in a replay (one registry)."""

@@ -1,0 +1,361 @@
+"""The El Dorado board as a template sees it: map, hand, market and the moves on offer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from django.utils.safestring import SafeString, mark_safe
+
+from games.engines.el_dorado import (
+    CARD_TYPES,
+    TOKENS,
+    TokenKind,
+    board_from_view,
+    half_coins,
+    legal_actions,
+    legal_moves,
+)
+from games.engines.el_dorado.maps import Board
+from games.presenters.el_dorado.map_svg import TrailMove, render_board, render_map, render_overlay
+from games.presenters.el_dorado.trail import match_trail
+from games.presenters.parts import BoardPart
+
+TEMPLATE = "games/boards/el_dorado.html"
+
+
+def _turn_alike(context: Mapping[str, Any]) -> Hashable:
+    # Only the player whose turn it is reads "your turn"; everyone else reads whose it is.
+    return bool(context.get("your_turn"))
+
+
+def _buying_alike(context: Mapping[str, Any]) -> Hashable:
+    # The market offers its buy buttons to the player whose turn it is, while the match runs.
+    return bool(context.get("your_turn")) and context["match"].is_active
+
+
+# In page order. The map's drawing is sent once with the page; the overlay is laid over it (the
+# map holds its slot) and carries everything on the map that a move changes.
+PARTS: tuple[BoardPart, ...] = (
+    BoardPart("ed-status", f"{TEMPLATE}#status", alike=_turn_alike),
+    BoardPart("ed-map", f"{TEMPLATE}#map", static=True),
+    BoardPart("ed-overlay", f"{TEMPLATE}#overlay"),
+    BoardPart("ed-trail-caption", f"{TEMPLATE}#trail_caption"),
+    BoardPart("ed-legend", f"{TEMPLATE}#legend", static=True),
+    BoardPart("ed-controls", f"{TEMPLATE}#controls"),
+    BoardPart("ed-market", f"{TEMPLATE}#market", alike=_buying_alike),
+    BoardPart("ed-reserve", f"{TEMPLATE}#reserve", shared=True),
+    # The page marks the viewer's own row: the table is the same for everyone.
+    BoardPart("ed-players", f"{TEMPLATE}#players", shared=True),
+)
+BOARD_CLASS = "ed-board"
+# Actions whose cards come from the player's ticked hand cards rather than from the button.
+TICKED = {
+    "rubble": "cards",
+    "camp": "cards",
+    "discard": "cards",
+    "remove": "cards",
+    "buy": "pay",
+    "end_turn": "discard",
+}
+
+
+def action_from_form(data: Any) -> dict[str, Any]:
+    """A move from the board's form: the pressed button's action plus the ticked hand cards."""
+    raw = data.get("do", "")
+    action = json.loads(raw)  # a ValueError is reported as "not understood" by the caller
+    if not isinstance(action, dict):
+        raise ValueError("not an action")
+    raw_ticked = data.getlist("cards") if hasattr(data, "getlist") else data.get("cards", [])
+    ticked = [int(c) for c in raw_ticked]
+    field = TICKED.get(action.get("type"))
+    if action.get("type") == "blockade" and "card" not in action and "token" not in action:
+        field = "cards"
+    if field and field not in action:
+        action[field] = ticked
+    if action.get("type") == "buy" and "tokens" not in action:
+        raw_tokens = data.getlist("tokens") if hasattr(data, "getlist") else data.get("tokens", [])
+        if raw_tokens:
+            action["tokens"] = [int(t) for t in raw_tokens]
+    if action.get("type") == "token" and action.get("cards") == "?":
+        action["cards"] = ticked
+    if action.get("type") == "action" and action.get("take") == "?":
+        action["take"] = data.get("take", "")
+    return action
+
+
+def card_info(card_id: int | None, slug: str) -> dict[str, Any]:
+    """One card as the page draws it."""
+    kind = CARD_TYPES[slug]
+    halves = half_coins(slug)
+    return {
+        "pays": f"{halves // 2 or ''}{'½' if halves % 2 else ''}",
+        "pays_coins": halves / 2,
+        "id": card_id,
+        "slug": slug,
+        "name": kind.name,
+        "kind": str(kind.kind),
+        "power": kind.power,
+        "cost": kind.cost,
+        "single_use": kind.single_use,
+    }
+
+
+def _space_label(board: Board, hex_: tuple[int, int]) -> str:
+    space = board.spaces[hex_]
+    if hex_ in board.finals:
+        return "El Dorado"
+    return f"{space.terrain} {space.value}"
+
+
+def _button(action: Mapping[str, Any]) -> str:
+    return json.dumps(dict(action), separators=(",", ":"))
+
+
+def _quoted(value: str) -> SafeString:
+    """`value` escaped for an attribute in single quotes: JSON's many `"` stay as they are."""
+    return mark_safe(  # noqa: S308 - every character that could end the attribute is escaped
+        value.replace("&", "&amp;").replace("<", "&lt;").replace("'", "&#x27;")
+    )
+
+
+def _destinations(state, seat: int, board: Board, card_id: int, hand: dict) -> list[dict]:
+    slug = hand[card_id]["slug"]
+    wild = CARD_TYPES[slug].kind == "wild"
+    kinds = ["machete", "paddle", "coin"] if wild else [None]
+    out = []
+    explorers = state.seats[seat].explorers
+    for explorer, here in enumerate(explorers):
+        if here is None:
+            continue
+        for kind in kinds:
+            for target, path in legal_moves(state, seat, card_id, explorer, kind).items():
+                action: dict[str, Any] = {
+                    "type": "move",
+                    "card": card_id,
+                    "path": [list(h) for h in path],
+                }
+                if explorer:
+                    action["explorer"] = explorer
+                if kind:
+                    action["as"] = kind
+                out.append(
+                    {
+                        "hex": target,
+                        "at": f"{target[0]},{target[1]}",
+                        "label": _space_label(board, target),
+                        "steps": len(path),
+                        "explorer": explorer,
+                        "as": kind,
+                        "do": _quoted(_button(action)),
+                    }
+                )
+    out.sort(key=lambda d: (d["explorer"], -d["steps"], d["label"]))
+    # One letter per space, on the button and on the map, so equal-looking offers differ.
+    letters: dict[Any, str] = {}
+    for d in out:
+        d["letter"] = letters.setdefault(d["hex"], _letter(len(letters)))
+    return out
+
+
+def _letter(n: int) -> str:
+    return chr(ord("A") + n) if n < 26 else _letter(n // 26 - 1) + chr(ord("A") + n % 26)
+
+
+def _describe_play(action: Mapping[str, Any], board: Board, hand: dict) -> str:
+    kind = action["type"]
+    to = tuple(action.get("to", ()))
+    where = _space_label(board, to) if to in board.spaces else ""
+    explorer = f" (explorer {action['explorer'] + 1})" if action.get("explorer") else ""
+    if kind == "rubble":
+        return f"Enter {where}{explorer}: discard {board.spaces[to].value}+ ticked cards"
+    if kind == "camp":
+        return f"Enter {where}{explorer}: remove {board.spaces[to].value} ticked cards"
+    if kind == "blockade":
+        if "card" in action:
+            return f"Break the blockade toward {where} with {hand[action['card']]['name']}"
+        if "token" in action:
+            return f"Break the blockade toward {where} with the {TOKENS[action['token']].label()}"
+        return f"Break the rubble blockade toward {where}: discard ticked cards"
+    return kind
+
+
+def _token_play(
+    action: Mapping[str, Any], board: Board, removed: Mapping[int, str]
+) -> dict[str, str]:
+    label = TOKENS[action["token"]].label()
+    template = dict(action)
+    if action["type"] == "move":
+        target = tuple(action["path"][-1])
+        return {"text": f"Use the {label}: to {_space_label(board, target)}", "do": _button(action)}
+    if "cards" in action:
+        template["cards"] = "?"  # the ticked cards
+        return {"text": f"Use the {label} on the ticked cards", "do": _button(template)}
+    extra = ""
+    if "kind" in action:
+        extra = f" (next card as {action['kind']})"
+    elif "card" in action:
+        extra = f": {removed.get(action['card'], 'a single-use card')}"
+    elif "to" in action:
+        extra = f" to {_space_label(board, tuple(action['to']))}"
+    return {"text": f"Use the {label}{extra}", "do": _button(action)}
+
+
+def _pieces(view: Mapping[str, Any]) -> dict[str, Any]:
+    """Where a view's explorers, blockades and cave stacks are, as the drawing takes them."""
+    return {
+        "explorers": {
+            tuple(h): s["seat"] for s in view["seats"] for h in s["explorers"] if h is not None
+        },
+        "blockades": {
+            b["joint"]: {"kind": b["kind"], "value": b["value"], "taken_by": b["owner"]}
+            for b in view["blockades"]
+        },
+        "cave_tokens": {tuple(c["hex"]): c["left"] for c in view["caves"]},
+    }
+
+
+def map_svg(
+    view: Mapping[str, Any],
+    board: Board,
+    highlight: Any = (),
+    labels: Mapping[tuple[int, int], str] | None = None,
+    trail: Sequence[TrailMove] = (),
+) -> str:
+    """The map of a view with its explorers, blockades and cave stacks drawn in, in one piece."""
+    return render_board(
+        board,
+        **_pieces(view),
+        highlight=highlight,
+        labels=labels,
+        show_caves=bool(view["options"].get("caves")),
+        trail=trail,
+    )
+
+
+def overlay_svg(
+    view: Mapping[str, Any],
+    board: Board,
+    moves: Sequence[Mapping[str, Any]] = (),
+    trail: Sequence[TrailMove] = (),
+) -> str:
+    """What a view puts on the map's drawing: pieces, trail, and each card's lettered reach."""
+    reach = {m["card"]["id"]: {d["hex"]: d["letter"] for d in m["destinations"]} for m in moves}
+    shown = next((m["card"]["id"] for m in moves if m["shown"]), None)
+    return render_overlay(board, **_pieces(view), trail=trail, reach=reach, shown=shown)
+
+
+def shop(view: Mapping[str, Any]) -> dict[str, list]:
+    """The market (None for an empty slot) and the reserve, as cards with copies left."""
+    return {
+        "market": [
+            {**card_info(None, m["card"]), "left": m["left"]} if m["card"] else None
+            for m in view["market"]
+        ],
+        "reserve": [{**card_info(None, r["card"]), "left": r["left"]} for r in view["reserve"]],
+        # The engine says which types may be bought now (the reserve only while a slot is empty).
+        "reserve_open": any(r["open"] for r in view["reserve"]),
+    }
+
+
+def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
+    """Add what the El Dorado template needs to the common match context."""
+    view = context["view"]
+    state = context.get("state")
+    board = board_from_view(view)
+    you = context["you"]
+    hand: dict[int, dict[str, Any]] = {}
+    if you is not None and "hand" in view["seats"][you]:
+        hand = {c["id"]: card_info(c["id"], c["card"]) for c in view["seats"][you]["hand"]}
+    your_turn = bool(context.get("your_turn"))
+    removed: dict[int, str] = {}
+    if you is not None:
+        removed = {c["id"]: CARD_TYPES[c["card"]].name for c in view["seats"][you]["removed"]}
+    selected = context.get("selected_card")
+    turn = view["turn"]
+    # Every movement card's destinations, each hidden unless its card is the one selected: the
+    # page picks a card without asking the server, and a `?card=` request shows its card's.
+    moves: list[dict[str, Any]] = []
+    plays: list[dict] = []
+    action_cards: list[dict] = []
+    if your_turn and state is not None:
+        if not turn["discarding"] and not turn["may_remove"]:
+            for card in hand.values():
+                if card["kind"] != "action":
+                    moves.append(
+                        {
+                            "card": card,
+                            "destinations": _destinations(state, you, board, card["id"], hand),
+                            "shown": card["id"] == selected,
+                        }
+                    )
+        for action in legal_actions(state, you):
+            if action["type"] in ("rubble", "camp") or (
+                action["type"] == "blockade" and "card" not in action and "token" not in action
+            ):
+                template = {k: v for k, v in action.items() if k != "cards"}
+                plays.append({"text": _describe_play(action, board, hand), "do": _button(template)})
+            elif action["type"] == "blockade":
+                plays.append({"text": _describe_play(action, board, hand), "do": _button(action)})
+            elif action["type"] == "token" or (action["type"] == "move" and "token" in action):
+                plays.append(_token_play(action, board, removed))
+            elif action["type"] == "action" and action.get("take"):
+                if not any(a["card"]["id"] == action["card"] for a in action_cards):
+                    template = {"type": "action", "card": action["card"], "take": "?"}
+                    action_cards.append(
+                        {"card": hand[action["card"]], "take": True, "do": _button(template)}
+                    )
+            elif action["type"] == "action":
+                action_cards.append(
+                    {
+                        "card": hand[action["card"]],
+                        "take": False,
+                        "to": _space_label(board, tuple(action["to"])) if "to" in action else "",
+                        "do": _button(action),
+                    }
+                )
+    trail, trail_caption = match_trail(context.get("match"), view, you, context.get("log_rows"))
+    seats = []
+    for player, seat in zip(context["players"], view["seats"], strict=True):
+        seats.append(
+            {
+                "player": player,
+                "seat": seat,
+                "blockade_total": sum(b["value"] for b in seat["blockades"]),
+                "discard_top": card_info(None, seat["discard_top"]["card"])
+                if seat["discard_top"]
+                else None,
+                "played": [card_info(c["id"], c["card"]) for c in seat["played"]],
+                "tokens": [TOKENS[t["id"]].label() for t in seat["tokens"]],
+            }
+        )
+    shown = next((m for m in moves if m["shown"]), None)
+    return {
+        "map_svg": render_map(board, bool(view["options"].get("caves"))),
+        "overlay_svg": overlay_svg(view, board, moves, trail),
+        "trail_caption": trail_caption,
+        "map_name": board.name,
+        "hand": list(hand.values()),
+        "selected": hand.get(selected) if selected is not None else None,
+        "moves": moves,
+        "destinations": shown["destinations"] if shown else [],
+        "plays": plays,
+        "action_cards": action_cards,
+        **shop(view),
+        "ed_seats": seats,
+        "turn": turn,
+        "turn_name": context["names"][turn["seat"]],
+        "your_tokens": [
+            {
+                "id": t["id"],
+                "label": TOKENS[t["id"]].label(),
+                # What a coin token adds to a purchase (the page sums ticked payments).
+                "pays": TOKENS[t["id"]].value if TOKENS[t["id"]].kind == TokenKind.COIN else 0,
+            }
+            for t in view["seats"][you]["tokens"]
+        ]
+        if you is not None
+        else [],
+        "outcome": view.get("outcome"),
+    }

@@ -1,0 +1,74 @@
+"""The El Dorado board of a replay: every hand and pile shown, the step's move traced."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engines.el_dorado import TOKENS, board_from_view
+from games.presenters.el_dorado.board import card_info, map_svg, shop
+from games.presenters.el_dorado.trail import traced
+
+REPLAY_TEMPLATE = "games/replay/el_dorado.html"
+# Drawn full width above the columns: a long map needs the room.
+REPLAY_STAGE = "games/replay/el_dorado_map.html"
+
+
+def _ed_cards(state: Any, ids: Sequence[int]) -> list[dict[str, Any]]:
+    return [card_info(card, state.cards[card]) for card in ids]
+
+
+def _ratio(svg: str) -> str:
+    """Width over height of a drawn map, so a long map can be given room to stay legible."""
+    found = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"', svg)
+    return f"{float(found[1]) / float(found[2]):.2f}" if found else "1.6"
+
+
+def replay_board(
+    engine: Any, state: Any, names: Sequence[str], events: Sequence[Mapping[str, Any]] = ()
+) -> tuple[str, dict]:
+    """The map with explorers and blockades (and the move of this step traced), every hand and
+    pile in order, and the market."""
+    view = engine.player_view(state, None)
+    board = board_from_view(view)
+    seats = []
+    for position, seat in enumerate(state.seats):
+        seats.append(
+            {
+                "position": position,
+                "name": names[position],
+                "finished": position in state.finished,
+                "to_move": not state.over and state.turn.seat == position,
+                "hand": _ed_cards(state, seat.hand),
+                "played": _ed_cards(state, seat.played),
+                "draw": _ed_cards(state, seat.draw),
+                # Top of the discard pile first, as it lies on the table.
+                "discard": _ed_cards(state, tuple(reversed(seat.discard))),
+                "removed": _ed_cards(state, seat.removed),
+                "blockades": [
+                    {"kind": state.blockades[j][0], "value": state.blockades[j][1]}
+                    for j in seat.blockades
+                ],
+                "tokens": [TOKENS[t].label() for t in seat.tokens],
+            }
+        )
+    caves = [
+        {"hex": c["hex"], "tokens": [TOKENS[t].label() for t in stack]}
+        for c, stack in zip(view["caves"], state.caves, strict=False)
+        if stack
+    ]
+    svg = map_svg(view, board, trail=traced(events))
+    data = {
+        "svg": svg,
+        "map_ratio": _ratio(svg),
+        "map_name": board.name,
+        "round": state.turn.round,
+        "over": state.over,
+        "turn_name": names[state.turn.seat],
+        "turn": view["turn"],
+        "seats": seats,
+        **shop(view),
+        "caves": caves,
+    }
+    return REPLAY_TEMPLATE, data
