@@ -5,8 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engines.incan_gold.cards import ARTIFACT_PRINTED, Kind, gem_breakdown, kind_of
-from games.engines.incan_gold.text import HAZARD_NAMES
+from games.engines.incan_gold import (
+    ARTIFACT_PRINTED,
+    HAZARD_NAMES,
+    Kind,
+    describe_event,
+    gem_breakdown,
+    kind_of,
+    round_summary,
+)
+from games.presenters.common import visible
 from games.presenters.parts import BoardPart
 
 TEMPLATE = "games/boards/incan_gold.html"
@@ -43,20 +51,22 @@ def _last_reveal(context: Mapping[str, Any]) -> str | None:
 
 
 def _last_round(context: Mapping[str, Any]) -> list[str]:
-    """How the previous round ended, while the new one has not had its first reveal."""
-    lines = list(context.get("log", []))
-    for index in range(len(lines) - 1, -1, -1):
-        kind = lines[index].kind
-        if kind == "reveal":
-            return []
-        if kind == "round_end":
-            start = index
-            while start > 0 and lines[start - 1].kind in ("hazard", "return", "flip", "reveal"):
-                start -= 1
-                if lines[start].kind in ("hazard", "return"):
-                    break
-            return [line.text for line in lines[start : index + 1]]
-    return []
+    """How the previous round ended (the engine's summary of the log), while the new one has
+    not had its first reveal."""
+    match, you = context.get("match"), context.get("you")
+    if match is None:
+        return []
+    over = match.is_over
+    events = [
+        event
+        for row in context.get("log_rows", [])
+        for event in row["events"]
+        if visible(event, you, over)
+    ]
+    summary = round_summary(events)
+    if summary is None:
+        return []
+    return [describe_event(event, context["names"], you) for event in summary["events"]]
 
 
 def board_context(context: Mapping[str, Any]) -> dict[str, Any]:

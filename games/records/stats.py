@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.engines import el_dorado
 from games.engines.el_dorado import CARD_TYPES
-from games.engines.incan_gold.text import HAZARD_NAMES
+from games.engines.incan_gold import HAZARD_NAMES
 from games.models import Match, MatchAction, Seat, Status
 from games.records.leaderboard import PERIODS
 

@@ -14,25 +14,46 @@ def _log(*kinds_and_texts):
     }
 
 
+REVEAL = {"type": "reveal", "returning": [], "continuing": [0, 1], "visible_to": None}
+BUST = [
+    REVEAL,
+    {"type": "flip", "card": "snakes", "kind": "hazard", "repeat": True, "visible_to": None},
+    {"type": "hazard", "kind": "snakes", "seats": [0, 1], "total": 14, "visible_to": None},
+    {
+        "type": "round_end",
+        "round": 2,
+        "reason": "hazard",
+        "gems_lost": 0,
+        "artifacts_lost": [],
+        "visible_to": None,
+    },
+    {"type": "round_start", "round": 3, "artifact": "A8", "deck_size": 30, "visible_to": None},
+]
+
+
+def _board(*events):
+    """A board context holding these events in its log, as the page gives it."""
+    from types import SimpleNamespace
+
+    return {
+        "match": SimpleNamespace(is_over=False),
+        "you": None,
+        "names": ["Ana", "Bo"],
+        "log_rows": [{"seq": 1, "events": list(events)}],
+    }
+
+
 def test_a_bust_is_shown_until_the_next_reveal():
-    context = _log(
-        ("reveal", "Ana and Bo press on."),
-        ("flip", "Snakes again!"),
-        ("hazard", "Snakes! Ana and Bo drop 14 gems"),
-        ("round_end", "Round 2 is over."),
-        ("round_start", "Round 3 begins: the 8 artifact joins the deck."),
-        ("flip", "Treasure 5: 1 gem each."),
-    )
+    context = {**_log(("reveal", "Ana and Bo press on.")), **_board(*BUST)}
     assert _last_round(context) == ["Snakes! Ana and Bo drop 14 gems", "Round 2 is over."]
-    assert _last_reveal(context) is None
-    later = _log(*[(line.kind, line.text) for line in context["log"]], ("reveal", "Bo heads back."))
+    later = _board(*BUST, {**REVEAL, "returning": [1], "continuing": [0]})
     assert _last_round(later) == []
-    assert _last_reveal(later) == "Bo heads back."
+    assert _last_reveal(_log(("reveal", "Bo heads back."))) == "Bo heads back."
 
 
-@pytest.mark.parametrize("kinds", [[], [("round_start", "Round 1 begins.")]])
-def test_nothing_is_shown_at_the_very_start(kinds):
-    assert _last_round(_log(*kinds)) == []
+@pytest.mark.parametrize("events", [[], [BUST[-1]]])
+def test_nothing_is_shown_at_the_very_start(events):
+    assert _last_round(_board(*events)) == []
 
 
 @pytest.mark.django_db(transaction=True)

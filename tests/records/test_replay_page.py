@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.el_dorado import CARD_TYPES
-from games.engines.incan_gold.text import HAZARD_NAMES
+from games.engines.incan_gold import HAZARD_NAMES
 from games.models import Match, MatchAction, Status
 from games.play.services.lobby import MatchSpec, create_match, leave_match
 from games.play.services.play import submit_action

@@ -10,6 +10,7 @@ The API is the shared one of `ARCHITECTURE.md`. Two Incan Gold specifics:
 from __future__ import annotations
 
 from .actions import IllegalAction
+from .cards import ARTIFACT_PRINTED, Kind, gem_breakdown, kind_of
 from .options import DEFAULT_OPTIONS, Options
 from .rules import (
     MAX_PLAYERS,
@@ -24,13 +25,20 @@ from .rules import (
 )
 from .scoring import Outcome, outcome
 from .state import Choice, Phase, State, from_json, to_json
-from .text import DETAILED_BY, describe_action, describe_event
+from .summary import round_summary
+from .text import DETAILED_BY, HAZARD_NAMES, describe_action, describe_event
 from .views import player_view
 
 KEY = "incan-gold"
 NAME = "Incan Gold"
 
 __all__ = [
+    "ARTIFACT_PRINTED",
+    "HAZARD_NAMES",
+    "Kind",
+    "gem_breakdown",
+    "kind_of",
+    "round_summary",
     "DETAILED_BY",
     "DEFAULT_OPTIONS",
     "KEY",

@@ -70,3 +70,22 @@ def test_narration_agrees_in_number():
         "left_on_path": 1,
     }
     assert ig.describe_event(back, NAMES).endswith("; 1 gem stays on the path")
+
+
+def test_round_summary_tells_the_last_rounds_ending_until_the_next_round_reveals():
+    import games.engines.incan_gold as ig
+
+    assert ig.round_summary([]) is None
+    events = [
+        {"type": "reveal", "returning": [], "continuing": [0, 1]},
+        {"type": "flip", "card": "snakes", "kind": "hazard"},
+        {"type": "hazard", "kind": "snakes", "seats": [0, 1], "total": 7},
+        {"type": "round_end", "round": 2, "reason": "hazard", "gems_lost": 3, "artifacts_lost": []},
+        {"type": "round_start", "round": 3, "artifact": "A7", "deck_size": 30},
+        {"type": "flip", "card": "T5", "kind": "treasure"},
+    ]
+    summary = ig.round_summary(events)
+    assert summary["round"] == 2 and summary["reason"] == "hazard" and summary["gems_lost"] == 3
+    assert [e["type"] for e in summary["events"]] == ["hazard", "round_end"]
+    later = [*events, {"type": "reveal", "returning": [0], "continuing": [1]}]
+    assert ig.round_summary(later) is None
