@@ -40,3 +40,28 @@ def with_seat(s: ed.State, index: int, **fields: Any) -> ed.State:
     seats = list(s.seats)
     seats[index] = replace(seats[index], **fields)
     return replace(s, seats=tuple(seats))
+
+
+def staged(kit, players, near, owned=(), hands=()):
+    """Explorers of the given seats next to the final spaces, holding the given joints."""
+    s = kit.make(
+        THREE_JOINTS,
+        hands or [["explorer"]] * players,
+        players=players,
+        blockades=["jungle-1", "jungle-2", "river-1"],
+    )
+    seats = list(s.seats)
+    for seat, h in near.items():
+        seats[seat] = replace(seats[seat], explorers=(h, *seats[seat].explorers[1:]))
+    owners = [None, None, None]
+    for seat, joints in enumerate(owned):
+        seats[seat] = replace(seats[seat], blockades=tuple(joints))
+        for j in joints:
+            owners[j] = seat
+    return replace(s, seats=tuple(seats), blockade_owner=tuple(owners))
+
+
+def finish(kit, s, seat, row):
+    """The seat's first hand card moves its explorer onto the final space of `row`."""
+    card = kit.hand(s, seat)[0]
+    return kit.play(s, {"type": "move", "card": card, "path": [[5, row]]})

@@ -106,20 +106,12 @@ def test_no_blockade_where_the_joint_is_already_open(kit):
     assert why == "No blockade lies between [0, 0] and [1, 0]."
 
 
-def test_entering_a_final_space_moves_the_explorer_to_el_dorado(kit):
-    rows = ["S J1 J1 | J1 J1"] * 4
-    # Four jungle 1 spaces, the jungle 1 blockade and the final space: 6 machete.
-    s = kit.make(rows, [["giant-machete"]], blockades=["jungle-1"])
-    s = kit.play(s, move(0, (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)))
-    assert kit.where(s) is None
-    assert s.seats[0].explorers[1] is not None
-    assert s.finished == ()  # with two players both explorers must arrive
-
-
-def test_a_path_ends_on_the_final_space(kit):
-    rows = ["S J1 J1 | J1 J1"] * 4
-    s = kit.make(rows, [["giant-machete"]], blockades=["jungle-1"], players=4)
-    why = ed.validate(s, 0, move(0, (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (5, 1)))
-    assert why == "A final space leads to El Dorado; the path ends there."
-    s = kit.play(s, move(0, (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)))
-    assert s.finished == (0,)
+def test_single_use_card_paying_a_blockade_leaves_the_game(kit):
+    s = kit.make(OPEN, [["scout", "prop-plane"]], blockades=["river-1"])
+    s = kit.play(
+        s,
+        move(0, (1, 0), (2, 0)),
+        {"type": "blockade", "to": [3, 0], "card": 1, "as": "paddle"},
+    )
+    assert s.seats[0].blockades == (0,)
+    assert s.seats[0].removed == (1,)

@@ -8,10 +8,7 @@ import pytest
 
 import games.engines.el_dorado as ed
 from games.engines.el_dorado.cards import CARD_TYPES, MARKET_START, SHOP_TYPES
-
-
-def buy(card, *pay):
-    return {"type": "buy", "card": card, "pay": list(pay)}
+from tests.engines.el_dorado.scenario import buy
 
 
 def test_market_opens_with_six_starred_types_three_each_and_twelve_in_reserve():
@@ -150,16 +147,6 @@ def test_single_use_coin_card_spent_as_money_leaves_the_game(kit):
     s2 = kit.play(s2, buy("photographer", 0, 1, 2), {"type": "end_turn"})
     assert 0 in s2.seats[0].discard
     assert s2.seats[0].removed == ()
-
-
-def test_transmitter_takes_any_card_free_without_counting_as_the_purchase(kit):
-    s = kit.make(hands=[["transmitter", "traveller"]])
-    s = kit.play(s, {"type": "action", "card": 0, "take": "native"})
-    assert s.cards[s.seats[0].discard[-1]] == "native"
-    assert "native" not in s.market  # a reserve type taken this way stays in the reserve
-    assert s.seats[0].removed == (0,)  # the Transmitter is single-use
-    assert not s.turn.bought
-    assert ed.validate(s, 0, buy("scout", 1)) is None
 
 
 def test_buying_names_a_card_for_sale(kit):

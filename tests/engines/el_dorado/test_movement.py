@@ -1,4 +1,4 @@
-"""Moving: one card per play, leftover power, wild cards, terrain, occupied spaces, walls."""
+"""Moving: one card a play, leftover power, wild cards, terrain, explorers, walls, finals."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import games.engines.el_dorado as ed
 from games.engines.el_dorado.maps import Terrain
-from tests.engines.el_dorado.scenario import move
+from tests.engines.el_dorado.scenario import END, finish, move, staged
 
 MIXED = [
     "S J1 R2 | J1 J1 J1",
@@ -116,33 +116,6 @@ def test_start_spaces_are_not_entered(kit):
     assert why == "Space [0, 1] is a start space; explorers only leave those."
 
 
-def test_rubble_is_entered_by_discarding_exactly_its_value(kit):
-    s = kit.make(["S X2 J1 | J1"] * 4, [["explorer", "scout", "sailor"]])
-    why = ed.validate(s, 0, {"type": "rubble", "to": [1, 0], "cards": [0]})
-    assert why == "Entering rubble 2 needs exactly 2 cards discarded, not 1."
-    after = kit.play(s, {"type": "rubble", "to": [1, 0], "cards": [0, 2]})
-    assert kit.where(after) == (1, 0)
-    assert after.seats[0].discard == (0, 2)
-    assert after.seats[0].played == ()
-    assert after.seats[0].hand == (1, 3)
-
-
-def test_base_camp_is_entered_by_removing_cards_from_the_game(kit):
-    s = kit.make(["S B2 J1 | J1"] * 4, [["explorer", "scout"]])
-    after = kit.play(s, {"type": "camp", "to": [1, 0], "cards": [0, 1]})
-    assert kit.where(after) == (1, 0)
-    assert after.seats[0].removed == (0, 1)
-    assert 0 not in after.seats[0].owned()
-    why = ed.validate(s, 0, {"type": "rubble", "to": [1, 0], "cards": [0, 1]})
-    assert why == "Space [1, 0] is basecamp 2, not rubble."
-
-
-def test_cards_given_up_for_rubble_or_camp_must_be_in_hand(kit):
-    s = kit.make(["S X1 J1 | J1"] * 4, [["explorer"]])
-    assert ed.validate(s, 0, {"type": "rubble", "to": [1, 0], "cards": [40]}) is not None
-    assert ed.validate(s, 0, {"type": "rubble", "to": [1, 0], "cards": [0, 0]}) is not None
-
-
 def test_wall_between_non_consecutive_tiles_is_never_crossed():
     s = ed.new_game(2, 1, {"map": "hills-of-gold", "decks": [["prop-plane"] * 8] * 2})
     board = ed.board_of(s)
@@ -176,3 +149,54 @@ def test_legal_moves_of_a_wild_card_cover_every_kind_it_may_take(kit):
     assert set(ed.legal_moves(s, 1, card)) == {(1, 0), (1, 1)}
     assert set(ed.legal_moves(s, 1, card, 0, "paddle")) == {(1, 1)}
     assert set(ed.legal_moves(s, 1, card, 0, "coin")) == {(1, 0)}
+
+
+def test_single_use_card_leaves_the_game_after_its_effect(kit):
+    s = kit.make(hands=[["giant-machete"]])
+    s = kit.play(s, move(0, (1, 0)), END)
+    assert s.seats[0].removed == (0,)
+    assert 0 not in s.seats[0].discard
+
+
+def test_two_players_run_two_explorers_from_starts_one_three_and_two_four():
+    s = ed.new_game(2, 4)
+    board = ed.board_of(s)
+    assert s.seats[0].explorers == (board.starts[0], board.starts[2])
+    assert s.seats[1].explorers == (board.starts[1], board.starts[3])
+    s4 = ed.new_game(4, 4)
+    assert [seat.explorers for seat in s4.seats] == [(h,) for h in board.starts]
+
+
+def test_each_card_moves_one_of_your_explorers_never_both(kit):
+    s = kit.make(["S J1 J1 | J1 J1"] * 4, [["scout"]])
+    s = kit.play(s, {"type": "move", "card": 0, "path": [[1, 2], [2, 2]], "explorer": 1})
+    assert s.seats[0].explorers == ((0, 0), (2, 2))
+    assert ed.validate(s, 0, {"type": "move", "card": 0, "path": [[1, 0]]}) is not None
+
+
+def test_entering_a_final_space_moves_the_explorer_to_el_dorado(kit):
+    rows = ["S J1 J1 | J1 J1"] * 4
+    # Four jungle 1 spaces, the jungle 1 blockade and the final space: 6 machete.
+    s = kit.make(rows, [["giant-machete"]], blockades=["jungle-1"])
+    s = kit.play(s, move(0, (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)))
+    assert kit.where(s) is None
+    assert s.seats[0].explorers[1] is not None
+    assert s.finished == ()  # with two players both explorers must arrive
+
+
+def test_a_path_ends_on_the_final_space(kit):
+    rows = ["S J1 J1 | J1 J1"] * 4
+    s = kit.make(rows, [["giant-machete"]], blockades=["jungle-1"], players=4)
+    why = ed.validate(s, 0, move(0, (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (5, 1)))
+    assert why == "A final space leads to El Dorado; the path ends there."
+    s = kit.play(s, move(0, (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)))
+    assert s.finished == (0,)
+
+
+def test_an_explorer_in_el_dorado_leaves_the_board_and_frees_its_final_space(kit):
+    s = staged(kit, 3, {0: (4, 0), 1: (4, 1)})
+    s = finish(kit, s, 0, 0)
+    s = kit.play(s, END)
+    # Seat 1 may now enter the same final space.
+    s = finish(kit, s, 1, 0)
+    assert s.finished == (0, 1)
