@@ -237,7 +237,7 @@ def test_transmitter_empties_a_slot_and_the_turns_purchase_fills_it_from_the_res
     assert len(s.supply["captain"]) == 2
     assert [s.cards[c] for c in s.seats[0].acquired] == ["scout", "captain"]
     view = ed.player_view(s, 1)
-    assert view["market"][0] == {"card": "captain", "left": 2}
+    assert view["market"][0] == {"card": "captain", "left": 2, "open": True}
     assert all(r["card"] != "captain" for r in view["reserve"])
 
 
@@ -347,7 +347,7 @@ def test_views_after_native_rubble_and_buy_show_the_public_facts_only(kit):
     assert [c["card"] for c in me["acquired"]] == ["scout"]
     assert me["discard_top"]["card"] == "scout"
     assert (me["hand_size"], me["discard_size"]) == (1, 2)
-    assert other["market"][0] == {"card": "scout", "left": 2}
+    assert other["market"][0] == {"card": "scout", "left": 2, "open": True}
     assert other["blockades"] == [{"joint": 0, "kind": "jungle", "value": 2, "owner": None}]
 
 

@@ -116,7 +116,8 @@ def test_transmitter_taking_a_reserve_type_leaves_an_empty_slot_empty(kit):
     assert s.market == (None, *ed.MARKET_START[1:])
     assert len(s.supply["captain"]) == 2
     view = ed.player_view(s, 1)
-    assert {"card": "captain", "left": 2} in view["reserve"]
+    # A slot is empty: every reserve type may be bought now.
+    assert {"card": "captain", "left": 2, "open": True} in view["reserve"]
 
 
 def test_a_machete_token_does_not_pay_for_a_card(kit):
