@@ -229,3 +229,11 @@ def test_the_view_says_what_each_hand_card_pays_and_which_buys_are_open(kit):
     assert {"card": None, "left": 0, "open": False} in view["market"]
     assert all(r["open"] for r in view["reserve"])
     assert "pays" not in str(view["seats"])
+
+
+def test_private_events_read_you_to_their_seat_and_by_name_to_everyone_else():
+    drew = {"type": "drew", "seat": 1, "cards": [{"id": 3, "card": "scout"}], "visible_to": [1]}
+    names = ["Ana", "Ben"]
+    assert ed.describe_event(drew, names, 1) == "You drew Scout."
+    assert ed.describe_event(drew, names, None) == "Ben drew Scout."
+    assert ed.describe_event(drew, names, 0) == "Ben drew Scout."

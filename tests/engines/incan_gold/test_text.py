@@ -89,3 +89,11 @@ def test_round_summary_tells_the_last_rounds_ending_until_the_next_round_reveals
     assert [e["type"] for e in summary["events"]] == ["hazard", "round_end"]
     later = [*events, {"type": "reveal", "returning": [0], "continuing": [1]}]
     assert ig.round_summary(later) is None
+
+
+def test_a_choice_is_marked_secret_only_for_the_seat_that_made_it():
+    import games.engines.incan_gold as ig
+
+    event = {"type": "decision", "seat": 0, "choice": "return", "visible_to": [0]}
+    assert ig.describe_event(event, ["ana", "bo"], 0) == "ana chooses to return (secret)."
+    assert ig.describe_event(event, ["ana", "bo"], None) == "ana chooses to return."
