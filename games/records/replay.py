@@ -30,7 +30,7 @@ class Move:
     step: int
     name: str  # who moved ("" for the opening)
     action: str  # the engine's canonical text of the action
-    headline: str  # the narration of the step, without the mover's name in front
+    headline: str  # the first line of the step's narration, as the engine tells it
     details: list[str]
     url: str
     current: bool
@@ -133,13 +133,10 @@ def move_list(match: Match, engine: Any, names: Sequence[str], current: int) -> 
     for seq, seat, action, events in rows:
         name = names[seat]
         lines = narrate(engine, events, names)
-        headline, details = (lines[0], lines[1:]) if lines else (engine.describe_action(action), [])
-        if headline.startswith(f"{name} "):
-            headline = headline[len(name) + 1 :]
-        elif headline.startswith(f"{name}'s "):
-            headline = headline[len(name) :]
+        if lines:
+            headline, details = lines[0], lines[1:]
         else:
-            headline = f"· {headline}"
+            headline, details = f"{name}: {engine.describe_action(action)}", []
         moves.append(
             Move(
                 step=seq,
