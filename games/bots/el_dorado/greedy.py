@@ -18,7 +18,7 @@ from .nearby import (
     side_steps,
     space_plays_from,
 )
-from .position import MOVE_KINDS, Entry, Hex, Regions, board_facts, occupied, play_entry, read
+from .position import MOVE_KINDS, Hex, Path, best_step, board_facts, occupied, reach_spaces, read
 from .simple import (
     BUY_SCORES,
     THIN_DOWN_TO,
@@ -100,6 +100,8 @@ _DRAWERS = frozenset(slug for slug, t in CARD_TYPES.items() if t.draws)
 
 # A card or token that moves: ((kinds, power, cost, wild), card, token).
 Play = tuple[tuple[tuple[str, ...], int, int, bool], int | None, int | None]
+# What one play (start, kind, power) reaches, with its best step: (spaces, gain, path).
+Entry = tuple[dict[Hex, Path], float, Path | None]
 
 
 def _plays(hand: tuple[tuple[int, str], ...], tokens: tuple[tuple[int, str], ...]) -> list[Play]:
@@ -123,12 +125,12 @@ def _best_move(
     explorers: tuple[Hex | None, ...],
     blocked: frozenset[Hex],
     passing: bool,
-    facts: tuple[Board, Mapping[int, tuple[str, int]], dict, Regions],
+    facts: tuple[Board, Mapping[int, tuple[str, int]], dict],
 ) -> tuple[Row | None, dict[tuple[Hex, str, int], Entry]]:
     """The move of `simple._rows` that `greedy_bot` makes, if any gains: the biggest gain, the
     cheapest card among equals, the first of those. And every entry looked at, by start, kind
     and power: one per group of `simple._rows` (each group's rows differ only in where they end)."""
-    board, open_joints, dist, regions = facts
+    board, open_joints, dist = facts
     best = None
     top, top_cost = 0.0, -1  # the best gain and its cost: a move must gain more than nothing
     seen: dict[tuple[Hex, str, int], Entry] = {}
@@ -145,20 +147,28 @@ def _best_move(
     if tokens:
         moving += _plays((), tokens)
     at = [(i, here) for i, here in enumerate(explorers) if here is not None]
-    for (kinds, power, cost, wild), cid, token in moving:
+    top_rank = (0, 0, 0)  # where the best move comes in `simple._rows`: the first of equals
+    # The strongest plays first. A play gains at most its power: each space it enters costs it
+    # the space's value and brings it as much nearer on the plain distance map, no more (a
+    # blockade the same on both). One that cannot reach the best gain so far needs no search;
+    # a best move is then found, so what is seen is never read.
+    for n in sorted(range(len(moving)), key=lambda n: -moving[n][0][1]):
+        (kinds, power, cost, wild), cid, token = moving[n]
+        if power < top - 1e-9:
+            continue
         for i, here in at:
-            for kind in kinds:
+            for k, kind in enumerate(kinds):
                 play = (here, kind, power)
                 entry = seen.get(play)
                 if entry is None:
-                    entry = seen[play] = play_entry(
-                        regions, board, blocked, open_joints, passing, play, dist
-                    )
+                    found = reach_spaces(board, blocked, open_joints, passing, *play)
+                    entry = seen[play] = (found, *best_step(found, here, dist))
                 # Its best step: the first of its biggest gains, the group's best row.
-                gain = entry[2]
-                if gain > top or (gain == top and cost < top_cost):
-                    top, top_cost = gain, cost
-                    best = (gain, cost, cid, token, i, kind, entry[3], wild)
+                gain = entry[1]
+                if gain < top or (gain == top and (cost, (n, i, k)) >= (top_cost, top_rank)):
+                    continue
+                top, top_cost, top_rank = gain, cost, (n, i, k)
+                best = (gain, cost, cid, token, i, kind, entry[2], wild)
     return best, seen
 
 
@@ -250,7 +260,7 @@ def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
     best, seen = _best_move(cards, tokens, explorers, blocked, turn["pass_through"], facts)
     if best is not None:
         return row_action(best)
-    board, open_joints, dist, _ = facts
+    board, open_joints, dist = facts
     hand = tuple([(c["id"], c["card"]) for c in cards])
     steps = side_steps(board)
     found = []
@@ -276,7 +286,7 @@ def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
     if found:
         return max(found, key=lambda p: p[0])[1]
     # An entry's best step is the one past -1.5 if any is: so some move is, or none.
-    if any(entry[2] > -1.5 for entry in seen.values()) and rng.random() < 0.25:
+    if any(entry[1] > -1.5 for entry in seen.values()) and rng.random() < 0.25:
         # Explorers can jam a narrow passage; an occasional step aside lets the others by.
         rows = _all_rows(_plays(hand, tokens), explorers, seen, facts)
         return row_action(rng.choice([row for row in rows if row[0] > -1.5]))

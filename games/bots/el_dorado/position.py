@@ -12,11 +12,13 @@ from games.engines.el_dorado import board_from_view
 from games.engines.el_dorado.cards import HALF_COINS, pay_in_order, payment_order
 from games.engines.el_dorado.cards import MOVE_KINDS as ENGINE_MOVE_KINDS
 from games.engines.el_dorado.maps import Board, Terrain
-from games.engines.el_dorado.rules.movement import BLOCKADE_KIND, TERRAIN_KIND, reachable_spaces
+from games.engines.el_dorado.rules.blockades import BLOCKADE_KIND
+from games.engines.el_dorado.rules.movement import TERRAIN_KIND, reachable_spaces
 
 Hex = tuple[int, int]
 Path = tuple[Hex, ...]
 MOVE_KINDS = tuple(str(k) for k in ENGINE_MOVE_KINDS)
+OpenJoints = Mapping[int, tuple[str, int]]  # joint index -> blockade still there (kind, value)
 
 
 # Not frozen: a frozen dataclass's __init__ costs several times more, on every bot decision.
@@ -26,7 +28,7 @@ class Position:
     board: Board
     explorers: tuple[Hex | None, ...]
     blocked: frozenset[Hex]  # every explorer on the board
-    open_joints: Mapping[int, tuple[str, int]]  # joint index -> blockade still there
+    open_joints: OpenJoints
     hand: tuple[tuple[int, str], ...]  # (card id, slug)
     tokens: tuple[tuple[int, str], ...]
     bought: bool
@@ -37,37 +39,18 @@ class Position:
     passing: bool
 
 
-# Views share the parts that did not change (they are read-only): what a bot derives from
-# such a part is kept with the part itself, checked by identity, and reused until it changes.
-_DERIVED: dict[tuple[str, int], tuple[Any, Any]] = {}
-
-
-def derived(name: str, part: Any, build: Any) -> Any:
-    """What `build` makes of a view part, kept while the part is the same object."""
-    entry = _DERIVED.get((name, id(part)))
-    if entry is None or entry[0] is not part:
-        if len(_DERIVED) > 1024:
-            _DERIVED.clear()
-        entry = _DERIVED[(name, id(part))] = (part, build(part))
-    return entry[1]
-
-
-def _open_joints(blockades: list[dict[str, Any]]) -> dict[int, tuple[str, int]]:
-    return {b["joint"]: (b["kind"], b["value"]) for b in blockades if b["owner"] is None}
-
-
-def _market(slots: list[dict[str, Any]], reserve: list[dict[str, Any]]) -> tuple:
-    market = [(m["card"], m["left"]) for m in slots if m["card"]]
-    if len(market) < len(slots):
-        market += [(r["card"], r["left"]) for r in reserve]
-    return tuple(market)
+def open_joints_of(view: Mapping[str, Any]) -> dict[int, tuple[str, int]]:
+    """The blockades still on the board, by joint index."""
+    return {b["joint"]: (b["kind"], b["value"]) for b in view["blockades"] if b["owner"] is None}
 
 
 def market_of(view: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
     """Buyable (slug, copies left): the market slots, the reserve once a slot is empty."""
     slots = view["market"]
-    # The reserve list comes with the slots it was built beside: one part of the view.
-    return derived("market", slots, lambda _: _market(slots, view["reserve"]))
+    market = [(m["card"], m["left"]) for m in slots if m["card"]]
+    if len(market) < len(slots):
+        market += [(r["card"], r["left"]) for r in view["reserve"]]
+    return tuple(market)
 
 
 def occupied(view: Mapping[str, Any]) -> frozenset[Hex]:
@@ -80,8 +63,6 @@ def occupied(view: Mapping[str, Any]) -> frozenset[Hex]:
 def read(view: Mapping[str, Any], seat: int) -> Position:
     """Parse a player view into the facts bots plan with."""
     me = view["seats"][seat]
-    blocked = occupied(view)
-    market = market_of(view)
     hand = me.get("hand", ())
     owned: dict[str, int] = dict(me.get("draw_counts", {}))
     get = owned.get
@@ -92,185 +73,98 @@ def read(view: Mapping[str, Any], seat: int) -> Position:
     turn = view["turn"]
     return Position(
         seat,
-        derived("board", view["map"], lambda _: board_from_view(view)),
+        board_from_view(view),  # the engine keeps each board by its map, by value
         tuple([None if h is None else (h[0], h[1]) for h in me["explorers"]]),
-        blocked,
-        derived("open", view["blockades"], _open_joints),
+        occupied(view),
+        open_joints_of(view),
         tuple([(c["id"], c["card"]) for c in hand]),
         tuple([(t["id"], t["kind"]) for t in me["tokens"]]),
         turn["bought"],
         turn["discarding"],
         turn["may_remove"],
-        market,
+        market_of(view),
         owned,
         turn["pass_through"],
     )
 
 
+# Where one play could go. The spaces a play of `kind` and `power` from `start` reaches with
+# nobody and no blockade in the way are its region: a blockade only adds to a step's cost and
+# an explorer only bars a space, so what the play reaches depends on the explorers in the
+# region and the blockades on the joints of steps into it, nothing else. Both searches below
+# are the engine's `reachable_spaces`; the answers are kept by those facts (values only), so
+# the same play in the same surroundings, in any match on the board, is searched once.
+Region = tuple[frozenset[Hex], tuple[int, ...], dict[Hex, Path]]
+
+
+@lru_cache(maxsize=8192)
+def _region(board: Board, start: Hex, kind: str, power: int) -> Region:
+    """The play's region (without the start), the joints of the steps into it, and what the
+    play reaches with nobody and no blockade in the way."""
+    plain = reachable_spaces(board, start, kind, power, frozenset(), {}, False)
+    spaces = frozenset(plain)
+    # The joints beside the region: every step into it that crosses one (and a few more).
+    joints = tuple([j for j, hexes in _joint_spaces(board) if not spaces.isdisjoint(hexes)])
+    return spaces, joints, plain
+
+
 @lru_cache(maxsize=64)
-def _kind_steps(board: Board) -> dict[str, dict[Hex, tuple[tuple[Hex, int, int | None], ...]]]:
-    """Per card kind, per space: the neighbours that kind may enter, with their value and the
-    joint between (built once per board)."""
-    out: dict[str, dict[Hex, tuple[tuple[Hex, int, int | None], ...]]] = {}
-    for kind in MOVE_KINDS:
-        table = out[kind] = {}
-        for h in board.spaces:
-            row = []
-            for to in board.adjacent(h):
-                if TERRAIN_KIND.get(board.spaces[to].terrain) == kind:
-                    joint = board.joint_between(h, to)
-                    row.append((to, board.spaces[to].value, None if joint is None else joint.index))
-            table[h] = tuple(row)
-    return out
+def _joint_spaces(board: Board) -> tuple[tuple[int, frozenset[Hex]], ...]:
+    """Per joint, by index: the spaces on either side of it."""
+    return tuple((j.index, frozenset().union(*j.pairs)) for j in board.joints)
 
 
-def _region(
-    board: Board, start: Hex, kind: str, power: int
-) -> tuple[frozenset[Hex], tuple[int, ...], dict[Hex, Path]]:
-    """The spaces but the start that one play could reach with no explorer and no blockade in
-    the way, the joints of the steps into them, and what `reachable_spaces` gives then. A
-    blockade only adds to a step's cost and an explorer only bars a space: no other space and
-    no other joint can change what the play reaches."""
-    table = _kind_steps(board)[kind]
-    finals = board.final_set
-    best = {start: power}
-    out: dict[Hex, Path] = {}
-    spaces: set[Hex] = set()
-    joints: set[int] = set()
-    # `reachable_spaces`' own search (same order, same paths) without the checks for
-    # blockades and explorers: the region comes with the plain answer for free.
-    frontier: list[tuple[Hex, int, Path]] = [(start, power, ())]
-    while frontier:
-        here, left, path = frontier.pop()
-        for to, value, joint in table.get(here, ()):
-            if value > left:
-                continue
-            spaces.add(to)
-            if joint is not None:
-                joints.add(joint)
-            if to in finals:
-                if to not in out:
-                    out[to] = (*path, to)
-                continue
-            rest = left - value
-            if best.get(to, -1) >= rest:
-                continue
-            best[to] = rest
-            out[to] = new_path = (*path, to)
-            frontier.append((to, rest, new_path))
-    out.pop(start, None)
-    spaces.discard(start)
-    return frozenset(spaces), tuple(sorted(joints)), out
+@lru_cache(maxsize=8192)
+def _reach_in_way(
+    board: Board,
+    start: Hex,
+    kind: str,
+    power: int,
+    in_way: frozenset[Hex],
+    near: tuple[tuple[int, tuple[str, int]], ...],
+    passing: bool,
+) -> dict[Hex, Path]:
+    return reachable_spaces(board, start, kind, power, in_way, dict(near), passing)
 
 
-# What one play reaches, by the facts in its region: the same region recurs across the
-# decisions of a turn, across turns and across matches on one map. Results are shared: read-only.
-# Per board, per start, kind and power: the region, a table of plays keyed by plain tuples (the
-# collector stops tracking them, so however big the tables grow they cost it nothing) and, apart,
-# the entry of the usual play, with no explorer and no blockade in the region: it needs no key.
-# An entry is (spaces reached, the distance map its best step was scored on, that step's gain,
-# its path): the scoring is kept until the map changes.
-Entry = tuple[dict[Hex, Path], Any, float, Path | None]
-# An entry's gain before it is scored: what scoring gives when no space is reached.
-_UNSCORED = float("-inf")
-# [spaces, joints, table of plays by (passing, explorers, blockades in the way), plain entry]
-Region = list[Any]
-Regions = dict[tuple[Hex, str, int], Region]
-_REACH: dict[Board, Regions] = {}
-
-
-def reach_tables(board: Board) -> Regions:
-    """The board's regions and their tables of plays (look up once per decision)."""
-    regions = _REACH.get(board)
-    if regions is None:
-        if len(_REACH) > 16:
-            _REACH.clear()
-        regions = _REACH[board] = {}
-    return regions
-
-
-def reach_entry(
-    regions: Regions,
+def reach_spaces(
     board: Board,
     blocked: frozenset[Hex],
-    open_joints: Mapping[int, tuple[str, int]],
+    open_joints: OpenJoints,
     passing: bool,
     start: Hex,
     kind: str,
     power: int,
-    dist: Mapping[Hex, float] | None = None,
-) -> Entry:
-    """The entry of one play of `kind` and `power` from `start`; given `dist`, with its best
-    step scored on it: the biggest distance gained, the first of equals in the order of the
-    spaces reached (the gain is -inf if none is reached). `dist` is a map `_distances` built:
-    a final space is at 0.0 there."""
-    return play_entry(regions, board, blocked, open_joints, passing, (start, kind, power), dist)
-
-
-def play_entry(
-    regions: Regions,
-    board: Board,
-    blocked: frozenset[Hex],
-    open_joints: Mapping[int, tuple[str, int]],
-    passing: bool,
-    play: tuple[Hex, str, int],
-    dist: Mapping[Hex, float] | None,
-) -> Entry:
-    """`reach_entry` of the play (start, kind, power)."""
-    region = regions.get(play)
-    if region is None:
-        if len(regions) > 20_000:
-            regions.clear()
-        spaces, joints, plain = _region(board, *play)
-        region = regions[play] = [spaces, joints, {}, (plain, None, _UNSCORED, None)]
-    spaces, joints, table = region[0], region[1], region[2]
-    near = tuple([(j, open_joints[j]) for j in joints if j in open_joints]) if joints else ()
-    if spaces.isdisjoint(blocked):
+) -> dict[Hex, Path]:
+    """Every space one play of `kind` and `power` reaches from `start`, with a path each:
+    `reachable_spaces` (shared answers: read-only)."""
+    spaces, joints, plain = _region(board, start, kind, power)
+    near = tuple([(j, open_joints[j]) for j in joints if j in open_joints])
+    in_way = blocked & spaces
+    if not in_way:
         if not near:
-            entry = region[3]
-            # An entry that reaches nothing scores -inf on every map: it is never scored.
-            if dist is not None and entry[1] is not dist and entry[0]:
-                entry = region[3] = _scored(entry[0], play[0], dist)
-            return entry
-        # Nobody else in the way: then passing through changes nothing.
-        blocked_key: tuple[Hex, ...] = ()
-        passing = False
-    else:
-        blocked_key = tuple(sorted(blocked & spaces))
-    key = (passing, blocked_key, near)
-    entry = table.get(key)
-    if entry is None:
-        if len(table) > 1024:
-            table.clear()
-        found = reachable_spaces(
-            board, play[0], play[1], play[2], frozenset(blocked_key), dict(near), passing
-        )
-        entry = table[key] = (found, None, _UNSCORED, None)
-    if dist is not None and entry[1] is not dist and entry[0]:
-        entry = table[key] = _scored(entry[0], play[0], dist)
-    return entry
-
-
-def _scored(found: dict[Hex, Path], start: Hex, dist: Mapping[Hex, float]) -> Entry:
-    """An entry with its best step scored on `dist` (`found` reaches some space)."""
-    get = dist.get
-    here = get(start, 1e6)
-    gain, path = _UNSCORED, None
-    # The finals are at 0.0 in every distance map: no need to tell them apart.
-    for dest, p in found.items():
-        g = here - get(dest, 1e6)
-        if g > gain:
-            gain, path = g, p
-    return (found, dist, gain, path)
+            return plain
+        passing = False  # nobody in the way: passing through changes nothing
+    return _reach_in_way(board, start, kind, power, in_way, near, passing)
 
 
 def reach(pos: Position, start: Hex, kind: str, power: int) -> dict[Hex, Path]:
     """Every space one play of `kind` and `power` reaches from `start`, with a path each."""
-    board = pos.board
-    regions = reach_tables(board)
-    return reach_entry(
-        regions, board, pos.blocked, pos.open_joints, pos.passing, start, kind, power
-    )[0]
+    return reach_spaces(pos.board, pos.blocked, pos.open_joints, pos.passing, start, kind, power)
+
+
+def best_step(found: Mapping[Hex, Path], start: Hex, dist: Mapping[Hex, float]) -> tuple:
+    """The biggest distance gained by one of the spaces reached and its path: the first of
+    equals in the order of `found` (-inf and None if it reaches none). A final space is at 0.0
+    in every map `distances` builds."""
+    get = dist.get
+    here = get(start, 1e6)
+    gain, path = float("-inf"), None
+    for dest, p in found.items():
+        g = here - get(dest, 1e6)
+        if g > gain:
+            gain, path = g, p
+    return gain, path
 
 
 def distances(
@@ -282,34 +176,12 @@ def distances(
     return _distances(pos.board, key, weights, steep)
 
 
-# Per blockade part of a view (and its map part): what every decision reads until a blockade
-# is taken. Two matches may share a blockade part while their boards differ: both parts key it.
-_FACTS: dict[int, tuple[Any, Any, Board, Mapping[int, tuple[str, int]], dict, Any]] = {}
-
-
-def board_facts(
-    view: Mapping[str, Any],
-) -> tuple[Board, Mapping[int, tuple[str, int]], dict, Any]:
-    """The board, the open blockades, `distances` with plain weights and the board's play
-    tables: what `read` and `distances` would give, kept while the view parts stay the same."""
-    blockades = view["blockades"]
-    spec = view["map"]
-    entry = _FACTS.get(id(blockades))
-    if entry is None or entry[0] is not blockades or entry[1] is not spec:
-        board = derived("board", spec, lambda _: board_from_view(view))
-        open_joints = derived("open", blockades, _open_joints)
-        dist = _distances(board, tuple(sorted(open_joints.items())), (1.0, 1.0, 1.0), 1.0)
-        if len(_FACTS) > 256:
-            _FACTS.clear()
-        entry = _FACTS[id(blockades)] = (
-            blockades,
-            spec,
-            board,
-            open_joints,
-            dist,
-            reach_tables(board),
-        )
-    return entry[2], entry[3], entry[4], entry[5]
+def board_facts(view: Mapping[str, Any]) -> tuple[Board, dict[int, tuple[str, int]], dict]:
+    """The board, the open blockades and `distances` with plain weights."""
+    board = board_from_view(view)
+    open_joints = open_joints_of(view)
+    dist = _distances(board, tuple(sorted(open_joints.items())), (1.0, 1.0, 1.0), 1.0)
+    return board, open_joints, dist
 
 
 @lru_cache(maxsize=64)
