@@ -9,6 +9,7 @@ Dorado and ends the path."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from ..cards import CARD_TYPES, MOVE_KINDS, Kind
@@ -38,20 +39,49 @@ def step_cost(
     blockades: Mapping[int, Blockade],
     paid: frozenset[int] = frozenset(),
 ) -> tuple[int, int | None] | None:
-    """What one step of a `kind` play from `here` onto the neighbouring `to` spends, and the
-    joint of the blockade it takes on the way (None: none): the space's value, plus an open
-    blockade's value unless this play already took it (`paid`). None when a `kind` play cannot
-    step there at all: a wall, a space of another kind, a blockade of another kind."""
-    space = board.spaces.get(to)
-    if space is None or TERRAIN_KIND.get(space.terrain) != kind or to not in board.adjacent(here):
+    """What one step of a `kind` play from `here` onto `to` (one of `board.adjacent(here)`:
+    walls and the board's edge are the caller's to check) spends, and the joint of the
+    blockade it takes on the way (None: none): the space's value, plus an open blockade's
+    value unless this play already took it (`paid`). None when a `kind` play cannot step
+    there: a space of another kind, a blockade of another kind."""
+    space = board.spaces[to]
+    if TERRAIN_KIND.get(space.terrain) != kind:
         return None
     joint = board.joint_between(here, to)
-    if joint is None or joint.index not in blockades or joint.index in paid:
-        return space.value, None
-    blockade = blockades[joint.index]
+    return _through(space.value, None if joint is None else joint.index, kind, blockades, paid)
+
+
+def _through(
+    value: int,
+    joint: int | None,
+    kind: str,
+    blockades: Mapping[int, Blockade],
+    paid: frozenset[int],
+) -> tuple[int, int | None] | None:
+    """A step's cost with the blockade on its joint, if one is open and not yet taken."""
+    if joint is None or joint not in blockades or joint in paid:
+        return value, None
+    blockade = blockades[joint]
     if BLOCKADE_KIND.get(blockade[0]) != kind:
         return None
-    return space.value + blockade[1], joint.index
+    return value + blockade[1], joint
+
+
+@lru_cache(maxsize=64)
+def _entries(board: Board, kind: str) -> dict[Hex, tuple[tuple[Hex, int, int | None], ...]]:
+    """Per space, the neighbours a `kind` play may step onto, with their value and the joint
+    between: the board half of `step_cost`, worked out once per board (by value) so the
+    search never looks at spaces of another kind."""
+    table = {}
+    for here in board.spaces:
+        row = []
+        for to in board.adjacent(here):
+            space = board.spaces[to]
+            if TERRAIN_KIND.get(space.terrain) == kind:
+                joint = board.joint_between(here, to)
+                row.append((to, space.value, None if joint is None else joint.index))
+        table[here] = tuple(row)
+    return table
 
 
 def reachable_spaces(
@@ -68,6 +98,9 @@ def reachable_spaces(
     rules, the move listing and the bots use. A final space stands for El Dorado: a path that
     enters one ends there. `passing` (a pass token) walks through occupied spaces, never
     stopping on one."""
+    entries = _entries(board, kind)
+    if start not in entries:
+        return {}
     finals = board.final_set
     best: dict[Hex, int] = {start: power}
     out: dict[Hex, tuple[Hex, ...]] = {}
@@ -76,11 +109,15 @@ def reachable_spaces(
     ]
     while frontier:
         here, left, path, paid = frontier.pop()
-        for to in board.adjacent(here):
-            step = step_cost(board, here, to, kind, blockades, paid)
-            if step is None or step[0] > left:
+        for to, value, joint in entries[here]:
+            cost, taken = value, None
+            if joint is not None and joint in blockades:  # most steps cross no blockade
+                step = _through(value, joint, kind, blockades, paid)
+                if step is None:
+                    continue
+                cost, taken = step
+            if cost > left:
                 continue
-            cost, joint = step
             taken_space = to in blocked
             if taken_space and not passing:
                 continue
@@ -94,7 +131,7 @@ def reachable_spaces(
             best[to] = rest
             if not taken_space:  # passed through, never a place to stop
                 out[to] = new_path
-            frontier.append((to, rest, new_path, paid if joint is None else paid | {joint}))
+            frontier.append((to, rest, new_path, paid if taken is None else paid | {taken}))
     out.pop(start, None)
     return out
 
