@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
-from games.ratings import (
+from games.records.ratings import (
     BETA,
     DEFAULT,
     ELO_DEFAULT,
@@ -34,7 +34,7 @@ from games.ratings import (
     elo_rate_match,
     rate_match,
 )
-from games.ratings import is_provisional as provisional
+from games.records.ratings import is_provisional as provisional
 
 SYNTHETIC_ARENAS = 20
 SKILL_STEP = 0.5  # latent skill gap between neighbours, in units of one match's noise

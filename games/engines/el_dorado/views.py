@@ -31,6 +31,7 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
     """Everything `seat` may see (None: a spectator); everything once the game is over."""
     over = state.over
     turn = state.turn
+    board = board_of(state)
     view: dict[str, Any] = {
         "game": "el-dorado",
         "players": state.players,
@@ -50,7 +51,7 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
             "single_used": list(turn.single_used),
         },
         "options": {k: v for k, v in state.options.items() if over or k not in SECRET_OPTIONS},
-        "map": _map(state),
+        "map": _map(state, board),
         "blockades": [
             {"joint": i, "kind": k, "value": v, "owner": state.blockade_owner[i]}
             for i, (k, v) in enumerate(state.blockades)
@@ -69,7 +70,7 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         ],
         "caves": [
             {"hex": list(h), "left": len(stack)}
-            for h, stack in zip(board_of(state).caves, state.caves, strict=False)
+            for h, stack in zip(board.caves, state.caves, strict=False)
         ],
         "finished": list(state.finished),
         "seats": [
@@ -138,9 +139,8 @@ def _tokens(ids: tuple[int, ...]) -> list[dict[str, Any]]:
     return [{"id": t, "kind": TOKENS[t].slug} for t in ids]
 
 
-def _map(state: State) -> dict[str, Any]:
+def _map(state: State, board: Board) -> dict[str, Any]:
     """How to find the board: a map name, or the random map's own seed (never the match's)."""
-    board = board_of(state)
     spec: dict[str, Any] = {"slug": board.slug, "name": board.name}
     choice = state.options.get("map")
     if choice == "random":

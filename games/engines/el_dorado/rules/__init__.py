@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards import Kind
+from ..errors import IllegalAction
 from ..maps import Terrain
 from ..piles import Event, ctype
 from ..setup import board_of
@@ -78,8 +79,6 @@ def _without_history(state: State) -> State:
 
 def validate(state: State, seat: int, action: Mapping[str, Any]) -> str | None:
     """Why the action is illegal, or None when it is legal."""
-    from ..errors import IllegalAction
-
     try:
         apply(state, seat, action)
     except IllegalAction as exc:
