@@ -119,9 +119,10 @@ def test_a_player_who_returned_cannot_act_until_the_next_round(ig_match):
     people = users(match)
     submit_action(match.pk, people["ana"], RETURN, _fresh(match).version)
     submit_action(match.pk, people["bo"], CONTINUE, _fresh(match).version)
+    round_before = current_state(_fresh(match)).round  # a few seeds end round 1 at once
     submit_action(match.pk, people["cy"], CONTINUE, _fresh(match).version)
     match = _fresh(match)
-    if match.status == Status.ACTIVE and current_state(match).round == 1:
+    if match.status == Status.ACTIVE and current_state(match).round == round_before:
         with pytest.raises(ActionRefused):
             submit_action(match.pk, people["ana"], CONTINUE, match.version)
 
