@@ -34,8 +34,10 @@ def card_list(action: Mapping[str, Any], key: str = "cards") -> list[int]:
 
 def hex_ref(value: Any, what: str = "space") -> Hex:
     """A hex given as [q, r]."""
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(_is_int(v) for v in value):
-        return (value[0], value[1])
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        q, r = value
+        if _is_int(q) and _is_int(r):
+            return (q, r)
     raise IllegalAction(f"The {what} is given as [q, r].")
 
 

@@ -66,7 +66,9 @@ class State:
     finished: tuple[int, ...] = ()  # seats that brought every explorer home, in order
     over: bool = False
     shuffles: int = 0  # counter feeding the source of chance (reshuffles)
-    history: tuple[State, ...] = ()  # states earlier in this turn, for undo
+    # The state before this turn's last action, for undo (each holding the one before it);
+    # None when nothing can be undone: the turn just began, or its last action revealed a card.
+    previous: State | None = None
 
 
 def _hex_out(h: Hex | None) -> list[int] | None:
@@ -131,7 +133,17 @@ def _turn_from_json(d: Mapping[str, Any]) -> Turn:
 
 
 def to_json(state: State) -> dict[str, Any]:
-    """The whole state (secrets included) as JSON-safe data, for storage."""
+    """The whole state (secrets included) as JSON-safe data, for storage. The states undo
+    steps back to are listed under "history", the earliest first."""
+    earlier = []
+    step = state.previous
+    while step is not None:
+        earlier.append(step)
+        step = step.previous
+    return {**_fields_json(state), "history": [_fields_json(s) for s in reversed(earlier)]}
+
+
+def _fields_json(state: State) -> dict[str, Any]:
     return {
         "players": state.players,
         "seed": state.seed,
@@ -147,12 +159,19 @@ def to_json(state: State) -> dict[str, Any]:
         "finished": list(state.finished),
         "over": state.over,
         "shuffles": state.shuffles,
-        "history": [to_json(h) for h in state.history],
+        "history": [],
     }
 
 
 def from_json(data: Mapping[str, Any]) -> State:
     """Rebuild a state from `to_json` output."""
+    previous = None
+    for earlier in data["history"]:
+        previous = _from_fields(earlier, previous)
+    return _from_fields(data, previous)
+
+
+def _from_fields(data: Mapping[str, Any], previous: State | None) -> State:
     return State(
         players=data["players"],
         seed=data["seed"],
@@ -168,7 +187,7 @@ def from_json(data: Mapping[str, Any]) -> State:
         finished=tuple(data["finished"]),
         over=data["over"],
         shuffles=data["shuffles"],
-        history=tuple(from_json(h) for h in data["history"]),
+        previous=previous,
     )
 
 

@@ -68,7 +68,7 @@ def play(players: int, seed: int, options: dict, bots: list[str], undo: float) -
     while not ed.is_over(state) and len(log) < ACTION_CAP:
         seat = min(ed.to_act(state))
         view = ed.player_view(state, seat)
-        if state.history and chaos.random() < undo:
+        if state.previous is not None and chaos.random() < undo:
             action: dict[str, Any] = {"type": "undo"}
         else:
             action = BOTS[bots[seat]](json.loads(json.dumps(view)), seat, rng)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards import Kind
 from ..errors import IllegalAction
-from ..maps import Terrain
+from ..maps import Board, Terrain
 from ..piles import Event, ctype
 from ..setup import board_of
 from ..state import State
@@ -31,9 +31,8 @@ class Progress:
 
 
 def _played(
-    state: State, seat: int, action: Mapping[str, Any], kind: str
+    state: State, board: Board, seat: int, action: Mapping[str, Any], kind: str
 ) -> tuple[State, list[Event]]:
-    board = board_of(state)
     if kind == "move":
         return movement.apply_move(state, board, seat, action)
     if kind == "rubble":
@@ -60,21 +59,16 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
         return Progress(*turn.apply_undo(state, seat))
     if kind == "end_turn":
         return Progress(*turn.apply_end_turn(state, seat, action))
-    new, events = _played(state, seat, action, kind)
+    board = board_of(state)
+    new, events = _played(state, board, seat, action, kind)
     if kind in PLAYS:
-        new, found = caves.find_tokens(state, new, board_of(state), seat)
+        new, found = caves.find_tokens(state, new, board, seat)
         events += found
     # Undo steps back through the turn's earlier states, up to the last one that revealed
     # something (a card drawn, a cave token found): those cannot be taken back.
     if any(event["type"] in REVEALING for event in events):
-        return Progress(_without_history(new), events)
-    history = (*state.history, _without_history(state))
-    return Progress(replace(new, history=history), events)
-
-
-def _without_history(state: State) -> State:
-    # A state with no history is its own undo snapshot.
-    return replace(state, history=()) if state.history else state
+        return Progress(new if new.previous is None else replace(new, previous=None), events)
+    return Progress(replace(new, previous=state), events)
 
 
 def validate(state: State, seat: int, action: Mapping[str, Any]) -> str | None:
@@ -90,7 +84,7 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     """The actions a seat can take now (one canonical choice of cards where many would do)."""
     if state.over or seat != state.turn.seat:
         return []
-    undo = [{"type": "undo"}] if state.history else []
+    undo = [{"type": "undo"}] if state.previous else []
     if state.turn.may_remove:
         return action_cards.removals(state, seat) + undo
     if state.turn.discarding:

@@ -112,22 +112,21 @@ def apply_end_turn(state: State, seat: int, action: Mapping[str, Any]) -> tuple[
     last_in_round = seat == state.players - 1
     if state.finished and last_in_round:
         turn = replace(state.turn, discarding=discarding)
-        state = with_seat(state, seat, s, shuffles=shuffles, over=True, turn=turn, history=())
+        state = with_seat(state, seat, s, shuffles=shuffles, over=True, turn=turn, previous=None)
         winners = [i for i, place in enumerate(ranking(state)) if place == 1]
         events.append({"type": "game_over", "winners": winners, "visible_to": None})
         return state, events
     turn = Turn(seat=(seat + 1) % state.players, round=state.turn.round + last_in_round)
     # A new turn: nothing of the last one can be undone.
-    return with_seat(state, seat, s, shuffles=shuffles, turn=turn, history=()), events
+    return with_seat(state, seat, s, shuffles=shuffles, turn=turn, previous=None), events
 
 
 def apply_undo(state: State, seat: int) -> tuple[State, list[Event]]:
     """Step back to the state before the turn's last action, unless a card or cave token was
     revealed since the turn began."""
-    if not state.history:
+    if state.previous is None:
         raise IllegalAction("Nothing to undo: the turn just began or a card was revealed.")
-    previous = replace(state.history[-1], history=state.history[:-1])
-    return previous, [{"type": "undo", "seat": seat, "visible_to": None}]
+    return state.previous, [{"type": "undo", "seat": seat, "visible_to": None}]
 
 
 def turn_endings(state: State, seat: int) -> list[dict[str, Any]]:
