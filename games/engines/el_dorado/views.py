@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import CARD_TYPES, SHOP_TYPES, half_coins
+from .cards import CARD_TYPES, HALF_COINS
 from .maps import Board, load_map
 from .outcome import outcome
-from .rules.market import open_to_buy
+from .rules.market import offers
 from .setup import board_for, board_of, map_seed, random_map
 from .state import Seat, State
 from .tokens import TOKENS
@@ -32,6 +32,7 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
     over = state.over
     turn = state.turn
     board = board_of(state)
+    slots, reserve = offers(state)
     view: dict[str, Any] = {
         "game": "el-dorado",
         "players": state.players,
@@ -46,28 +47,21 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
             "pass_through": turn.pass_through,
             "next_kind": turn.next_kind,
             "may_remove": turn.may_remove,
-            "can_undo": bool(state.history),
+            "can_undo": state.previous is not None,
             "keep_possible": bool(turn.single_used),
             "single_used": list(turn.single_used),
         },
         "options": {k: v for k, v in state.options.items() if over or k not in SECRET_OPTIONS},
         "map": _map(state, board),
         "blockades": [
-            {"joint": i, "kind": k, "value": v, "owner": state.blockade_owner[i]}
-            for i, (k, v) in enumerate(state.blockades)
+            {"joint": i, "kind": k, "value": v, "owner": owner}
+            for i, ((k, v), owner) in enumerate(
+                zip(state.blockades, state.blockade_owner, strict=True)
+            )
         ],
         # "open": a copy may be bought now (from the reserve only while a slot is empty).
-        "market": [
-            {"card": slug, "left": len(state.supply[slug]), "open": open_to_buy(state, slug)}
-            if slug
-            else {"card": None, "left": 0, "open": False}
-            for slug in state.market
-        ],
-        "reserve": [
-            {"card": slug, "left": len(state.supply[slug]), "open": open_to_buy(state, slug)}
-            for slug in SHOP_TYPES
-            if state.supply[slug] and slug not in state.market
-        ],
+        "market": [{"card": slug, "left": left, "open": ok} for slug, left, ok in slots],
+        "reserve": [{"card": slug, "left": left, "open": ok} for slug, left, ok in reserve],
         "caves": [
             {"hex": list(h), "left": len(stack)}
             for h, stack in zip(board.caves, state.caves, strict=False)
@@ -89,17 +83,18 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
 def _seat(state: State, index: int, s: Seat, own: bool, everything: bool) -> dict[str, Any]:
     """A seat's part of a view: its hand, discard pile and which cards its draw pile holds
     (never their order) for its owner only."""
+    cards = state.cards
     out: dict[str, Any] = {
         "seat": index,
-        "explorers": [None if h is None else list(h) for h in s.explorers],
+        "explorers": [None if h is None else [h[0], h[1]] for h in s.explorers],
         "finished": index in state.finished,
         "hand_size": len(s.hand),
         "draw_size": len(s.draw),
         "discard_size": len(s.discard),
-        "discard_top": _card(state, s.discard[-1]) if s.discard else None,
-        "played": _cards(state, s.played),
-        "removed": _cards(state, s.removed),
-        "acquired": _cards(state, s.acquired),
+        "discard_top": {"id": s.discard[-1], "card": cards[s.discard[-1]]} if s.discard else None,
+        "played": [{"id": c, "card": cards[c]} for c in s.played],
+        "removed": [{"id": c, "card": cards[c]} for c in s.removed],
+        "acquired": [{"id": c, "card": cards[c]} for c in s.acquired],
         "blockades": [
             {"joint": j, "kind": state.blockades[j][0], "value": state.blockades[j][1]}
             for j in s.blockades
@@ -107,32 +102,22 @@ def _seat(state: State, index: int, s: Seat, own: bool, everything: bool) -> dic
         "tokens": _tokens(s.tokens),
         "spent_tokens": _tokens(s.spent_tokens),
     }
-    cards = state.cards
     if own:
         # What each card pays toward a buy, in half coins (every card pays at least ½).
-        out["hand"] = [{"id": c, "card": cards[c], "pays": half_coins(cards[c])} for c in s.hand]
-        out["discard"] = _cards(state, s.discard)
+        out["hand"] = [{"id": c, "card": cards[c], "pays": HALF_COINS[cards[c]]} for c in s.hand]
+        out["discard"] = [{"id": c, "card": cards[c]} for c in s.discard]
         out["draw_counts"] = _counts(state, s.draw)
     if everything:
-        out["draw"] = _cards(state, s.draw)
+        out["draw"] = [{"id": c, "card": cards[c]} for c in s.draw]
     return out
 
 
 def _counts(state: State, pile: tuple[int, ...]) -> dict[str, int]:
     """How many cards of each type a pile holds, by type name: what its order hides."""
     counts: dict[str, int] = {}
-    for slug in sorted(state.cards[c] for c in pile):
+    for slug in sorted([state.cards[c] for c in pile]):
         counts[slug] = counts.get(slug, 0) + 1
     return counts
-
-
-def _card(state: State, card: int) -> dict[str, Any]:
-    return {"id": card, "card": state.cards[card]}
-
-
-def _cards(state: State, pile: tuple[int, ...]) -> list[dict[str, Any]]:
-    cards = state.cards
-    return [{"id": c, "card": cards[c]} for c in pile]
 
 
 def _tokens(ids: tuple[int, ...]) -> list[dict[str, Any]]:

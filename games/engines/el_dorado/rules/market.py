@@ -36,6 +36,26 @@ def open_to_buy(state: State, slug: str) -> bool:
     return bool(state.supply.get(slug)) and (not from_reserve(state, slug) or None in state.market)
 
 
+def offers(
+    state: State,
+) -> tuple[list[tuple[str | None, int, bool]], list[tuple[str, int, bool]]]:
+    """What is for sale, as (type, copies left, open to buy now): each market slot (an empty
+    one as None), then each type of the reserve with copies left. `open_to_buy` for all at
+    once: a reserve type only while a slot is empty."""
+    supply, market = state.supply, state.market
+    slot_empty = None in market
+    slots = [
+        (slug, len(supply[slug]), bool(supply[slug])) if slug else (None, 0, False)
+        for slug in market
+    ]
+    reserve = [
+        (slug, len(supply[slug]), slot_empty)
+        for slug in SHOP_TYPES
+        if supply[slug] and slug not in market
+    ]
+    return slots, reserve
+
+
 def gain(state: State, seat: Seat, index: int, slug: str) -> tuple[State, Seat, Event]:
     """Move the top copy of a type from the supply to the seat's discard pile: the state with
     the new supply and market (an emptied type leaves its slot empty), the seat and the event."""
