@@ -58,7 +58,7 @@ def test_the_best_move_is_the_best_of_every_move(seed, options):
         best, seen = greedy._best_move(
             me["hand"], pos.tokens, pos.explorers, pos.blocked, pos.passing, facts
         )
-        assert best == _plain_best(simple._rows(pos, facts[2]))
+        assert best == _plain_best(simple._rows(pos, facts.dist))
         moves += best is not None
     assert moves > 20
 
@@ -66,7 +66,7 @@ def test_the_best_move_is_the_best_of_every_move(seed, options):
 def _kept_side_plays(view: dict, seat: int) -> list:
     """The rubble, base camp and blockade plays `greedy_bot` would weigh, before it checks
     what a removal leaves in the deck."""
-    board, open_joints, dist = position.board_facts(view)
+    board, open_joints, dist, *_ = position.board_facts(view)
     pos = position.read(view, seat)
     steps = side_steps(board)
     spare = simple.junk_first(pos.hand)
@@ -81,7 +81,7 @@ def test_side_plays_are_skipped_only_when_none_would_be_kept(seed, options):
     for view, seat in _decisions(seed, options):
         if not _moving(view, seat):
             continue
-        board, open_joints, dist = position.board_facts(view)
+        board, open_joints, dist, *_ = position.board_facts(view)
         pos = position.read(view, seat)
         steps = side_steps(board)
         near = any(

@@ -9,7 +9,6 @@ from typing import Any
 
 from games.engines.el_dorado import CARD_TYPES
 from games.engines.el_dorado.cards import HALF_COINS, pay_in_order
-from games.engines.el_dorado.maps import Board
 
 from .nearby import (
     Steps,
@@ -18,7 +17,16 @@ from .nearby import (
     side_steps,
     space_plays_from,
 )
-from .position import MOVE_KINDS, Hex, Path, best_step, board_facts, occupied, reach_spaces, read
+from .position import (
+    MOVE_KINDS,
+    Entry,
+    Facts,
+    Hex,
+    board_facts,
+    occupied,
+    play_entry,
+    read,
+)
 from .simple import (
     BUY_SCORES,
     THIN_DOWN_TO,
@@ -100,8 +108,6 @@ _DRAWERS = frozenset(slug for slug, t in CARD_TYPES.items() if t.draws)
 
 # A card or token that moves: ((kinds, power, cost, wild), card, token).
 Play = tuple[tuple[tuple[str, ...], int, int, bool], int | None, int | None]
-# What one play (start, kind, power) reaches, with its best step: (spaces, gain, path).
-Entry = tuple[dict[Hex, Path], float, Path | None]
 
 
 def _plays(hand: tuple[tuple[int, str], ...], tokens: tuple[tuple[int, str], ...]) -> list[Play]:
@@ -125,12 +131,11 @@ def _best_move(
     explorers: tuple[Hex | None, ...],
     blocked: frozenset[Hex],
     passing: bool,
-    facts: tuple[Board, Mapping[int, tuple[str, int]], dict],
+    facts: Facts,
 ) -> tuple[Row | None, dict[tuple[Hex, str, int], Entry]]:
     """The move of `simple._rows` that `greedy_bot` makes, if any gains: the biggest gain, the
     cheapest card among equals, the first of those. And every entry looked at, by start, kind
     and power: one per group of `simple._rows` (each group's rows differ only in where they end)."""
-    board, open_joints, dist = facts
     best = None
     top, top_cost = 0.0, -1  # the best gain and its cost: a move must gain more than nothing
     seen: dict[tuple[Hex, str, int], Entry] = {}
@@ -147,36 +152,32 @@ def _best_move(
     if tokens:
         moving += _plays((), tokens)
     at = [(i, here) for i, here in enumerate(explorers) if here is not None]
-    top_rank = (0, 0, 0)  # where the best move comes in `simple._rows`: the first of equals
-    # The strongest plays first. A play gains at most its power: each space it enters costs it
-    # the space's value and brings it as much nearer on the plain distance map, no more (a
-    # blockade the same on both). One that cannot reach the best gain so far needs no search;
-    # a best move is then found, so what is seen is never read.
-    for n in sorted(range(len(moving)), key=lambda n: -moving[n][0][1]):
-        (kinds, power, cost, wild), cid, token = moving[n]
+    for (kinds, power, cost, wild), cid, token in moving:
+        # A play gains at most its power: each space it enters costs it the space's value and
+        # brings it as much nearer on the plain distance map, no more (a blockade the same on
+        # both). One that cannot reach the best gain so far needs no search; a best move is
+        # then found, so what is seen is never read.
         if power < top - 1e-9:
             continue
         for i, here in at:
-            for k, kind in enumerate(kinds):
+            for kind in kinds:
                 play = (here, kind, power)
                 entry = seen.get(play)
                 if entry is None:
-                    found = reach_spaces(board, blocked, open_joints, passing, *play)
-                    entry = seen[play] = (found, *best_step(found, here, dist))
+                    entry = seen[play] = play_entry(facts, blocked, passing, play)
                 # Its best step: the first of its biggest gains, the group's best row.
                 gain = entry[1]
-                if gain < top or (gain == top and (cost, (n, i, k)) >= (top_cost, top_rank)):
-                    continue
-                top, top_cost, top_rank = gain, cost, (n, i, k)
-                best = (gain, cost, cid, token, i, kind, entry[2], wild)
+                if gain > top or (gain == top and cost < top_cost):
+                    top, top_cost = gain, cost
+                    best = (gain, cost, cid, token, i, kind, entry[2], wild)
     return best, seen
 
 
 def _all_rows(
-    plays: list[Play], explorers: tuple[Hex | None, ...], seen: dict, facts: tuple
+    plays: list[Play], explorers: tuple[Hex | None, ...], seen: dict, facts: Facts
 ) -> list[Row]:
     """Every move of the plays, as `simple._rows` lists them (their entries are in `seen`)."""
-    dist, finals = facts[2], facts[0].final_set
+    dist, finals = facts.dist, facts.board.final_set
     out = []
     for (kinds, power, cost, wild), card, token in plays:
         for i, here in enumerate(explorers):
@@ -260,7 +261,7 @@ def greedy_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
     best, seen = _best_move(cards, tokens, explorers, blocked, turn["pass_through"], facts)
     if best is not None:
         return row_action(best)
-    board, open_joints, dist = facts
+    board, open_joints, dist = facts.board, facts.open_joints, facts.dist
     hand = tuple([(c["id"], c["card"]) for c in cards])
     steps = side_steps(board)
     found = []

@@ -6,7 +6,7 @@ import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.engines.el_dorado import board_from_view
 from games.engines.el_dorado.cards import HALF_COINS, pay_in_order, payment_order
@@ -19,6 +19,7 @@ Hex = tuple[int, int]
 Path = tuple[Hex, ...]
 MOVE_KINDS = tuple(str(k) for k in ENGINE_MOVE_KINDS)
 OpenJoints = Mapping[int, tuple[str, int]]  # joint index -> blockade still there (kind, value)
+OpenKey = tuple[tuple[int, str, int], ...]  # the same, as (joint, kind, value) by joint
 
 
 # Not frozen: a frozen dataclass's __init__ costs several times more, on every bot decision.
@@ -176,12 +177,94 @@ def distances(
     return _distances(pos.board, key, weights, steep)
 
 
-def board_facts(view: Mapping[str, Any]) -> tuple[Board, dict[int, tuple[str, int]], dict]:
+Entry = tuple[dict[Hex, Path], float, "Path | None"]
+Play = tuple[Hex, str, int]  # where a play starts, the kind it plays as, its power
+# A play in its surroundings: (start, kind, power), who stands in its region, the open
+# blockades beside it, whether it passes through explorers.
+PlayKey = tuple[Play, frozenset[Hex], tuple[tuple[int, tuple[str, int]], ...], bool]
+
+
+class Plays(NamedTuple):
+    """What plays reach on one board, filled as plays are weighed and kept by the board's
+    value: each play's region, and what a play reaches in given surroundings."""
+
+    regions: dict[Play, Region]
+    reached: dict[PlayKey, dict[Hex, Path]]
+
+
+class Facts(NamedTuple):
+    """What every greedy decision reads of the board: the board, the blockades still on it (as
+    a mapping and as the plain value that keys what is kept of them), `distances` with plain
+    weights, what plays reach there, and their best steps on those distances (`play_entry`)."""
+
+    board: Board
+    open_joints: OpenJoints
+    dist: dict
+    open_key: OpenKey
+    plays: Plays
+    entries: dict[Any, Entry]  # by play alone, or by `PlayKey` when something is in its way
+
+
+def board_facts(view: Mapping[str, Any]) -> Facts:
     """The board, the open blockades and `distances` with plain weights."""
     board = board_from_view(view)
-    open_joints = open_joints_of(view)
+    open_key = tuple(
+        [(b["joint"], b["kind"], b["value"]) for b in view["blockades"] if b["owner"] is None]
+    )
+    return _facts(board, open_key)
+
+
+@lru_cache(maxsize=64)
+def _plays(board: Board) -> Plays:
+    return Plays({}, {})
+
+
+@lru_cache(maxsize=256)
+def _facts(board: Board, open_key: OpenKey) -> Facts:
+    """`board_facts` for a board with the blockades `open_key` still on it: kept by those
+    values, with the entries of the plays weighed there (shared answers: read-only)."""
+    open_joints = {joint: (kind, value) for joint, kind, value in open_key}
     dist = _distances(board, tuple(sorted(open_joints.items())), (1.0, 1.0, 1.0), 1.0)
-    return board, open_joints, dist
+    return Facts(board, open_joints, dist, open_key, _plays(board), {})
+
+
+def play_entry(facts: Facts, blocked: frozenset[Hex], passing: bool, play: Play) -> Entry:
+    """What one play (start, kind, power) reaches (`reach_spaces`), with its best step on the
+    plain distance map (`best_step`). What it reaches is kept with the board, by the play and
+    its surroundings (who stands in its region, the blockades beside it); its best step with
+    the facts, as the distances change when any blockade is taken."""
+    regions, reached = facts.plays
+    region = regions.get(play)
+    if region is None:
+        region = regions[play] = _region(facts.board, *play)
+    spaces, joints, plain = region
+    open_joints = facts.open_joints
+    near = ()
+    if joints and not open_joints.keys().isdisjoint(joints):
+        near = tuple([(j, open_joints[j]) for j in joints if j in open_joints])
+    if not near and spaces.isdisjoint(blocked):
+        key: Any = play  # the usual play: nothing in its way, it reaches its whole region
+    else:
+        in_way = blocked & spaces
+        # Nobody in the way: passing through changes nothing.
+        key = (play, in_way, near, passing and bool(in_way))
+    entry = facts.entries.get(key)
+    if entry is None:
+        if key is play:
+            found = plain
+        else:
+            found = reached.get(key)
+            if found is None:
+                if len(reached) > 50_000:
+                    reached.clear()
+                start, kind, power = play
+                found = reached[key] = reachable_spaces(
+                    facts.board, start, kind, power, key[1], dict(near), key[3]
+                )
+        if len(facts.entries) > 20_000:
+            facts.entries.clear()
+        entry = facts.entries[key] = (found, *best_step(found, play[0], facts.dist))
+    return entry
 
 
 @lru_cache(maxsize=64)
