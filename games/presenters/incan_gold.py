@@ -9,6 +9,7 @@ from games.engines.incan_gold import (
     ARTIFACT_PRINTED,
     HAZARD_NAMES,
     Kind,
+    describe_choice,
     describe_event,
     gem_breakdown,
     kind_of,
@@ -91,7 +92,10 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
             }
         )
     you = context["you"]
-    choices = [a["choice"] for a in view.get("legal_actions", [])]
+    choices = [
+        {"choice": a["choice"], "label": describe_choice(context.get("state"), a)}
+        for a in view.get("legal_actions", [])
+    ]
     return {
         "path": [_card(card) for card in view["path"]],
         "rows": rows,

@@ -71,8 +71,7 @@ def test_a_power_token_can_break_a_blockade_from_its_own_button():
     assert len(offers) == 1
     text, do = offers[0]
     assert do == {"type": "blockade", "to": [3, 0], "token": machete}
-    assert text.startswith("Break the blockade toward ")
-    assert text.endswith(f"with the {TOKENS[machete].label()}")
+    assert text == f"Break the jungle 2 blockade toward jungle 1 with the {TOKENS[machete].label()}"
 
 
 def test_while_a_market_slot_is_empty_the_reserve_cards_are_buy_buttons():

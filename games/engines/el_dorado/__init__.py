@@ -29,6 +29,7 @@ from .cards import (
     Kind,
     half_coins,
 )
+from .choices import describe_choice, labelled_choices, space_label
 from .errors import IllegalAction
 from .maps import MAP_SLUGS
 from .outcome import Outcome, outcome
@@ -95,7 +96,10 @@ __all__ = [
     "board_from_view",
     "board_of",
     "describe_action",
+    "describe_choice",
     "describe_event",
+    "labelled_choices",
+    "space_label",
     "events_for",
     "from_json",
     "half_coins",

@@ -26,7 +26,7 @@ from .rules import (
 from .scoring import Outcome, outcome
 from .state import Choice, Phase, State, from_json, to_json
 from .summary import round_summary
-from .text import DETAILED_BY, HAZARD_NAMES, describe_action, describe_event
+from .text import DETAILED_BY, HAZARD_NAMES, describe_action, describe_choice, describe_event
 from .views import player_view
 
 KEY = "incan-gold"
@@ -54,6 +54,7 @@ __all__ = [
     "State",
     "apply",
     "describe_action",
+    "describe_choice",
     "describe_event",
     "from_json",
     "is_over",

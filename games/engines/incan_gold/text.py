@@ -23,6 +23,12 @@ def describe_action(action: Mapping[str, Any]) -> str:
     return f"unknown action {dict(action)!r}"
 
 
+def describe_choice(state: Any, action: Mapping[str, Any]) -> str:
+    """The button text of a legal action (the state is not needed: both choices say what they
+    are)."""
+    return "Continue" if action.get("choice") == "continue" else "Return to camp"
+
+
 def _names(seats: Sequence[int], names: Sequence[str]) -> str:
     who = [_name(s, names) for s in seats]
     if len(who) <= 2:

@@ -7,15 +7,18 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from games.engines.el_dorado import (
     CARD_TYPES,
     TOKENS,
     TokenKind,
     board_from_view,
+    describe_choice,
     half_coins,
     legal_actions,
     legal_moves,
+    space_label,
 )
 from games.engines.el_dorado.maps import Board
 from games.presenters.el_dorado.map_svg import TrailMove, render_board, render_map, render_overlay
@@ -102,13 +105,6 @@ def card_info(card_id: int | None, slug: str) -> dict[str, Any]:
     }
 
 
-def _space_label(board: Board, hex_: tuple[int, int]) -> str:
-    space = board.spaces[hex_]
-    if hex_ in board.finals:
-        return "El Dorado"
-    return f"{space.terrain} {space.value}"
-
-
 def _button(action: Mapping[str, Any]) -> str:
     return json.dumps(dict(action), separators=(",", ":"))
 
@@ -144,7 +140,7 @@ def _destinations(state, seat: int, board: Board, card_id: int, hand: dict) -> l
                     {
                         "hex": target,
                         "at": f"{target[0]},{target[1]}",
-                        "label": _space_label(board, target),
+                        "label": space_label(board, target),
                         "steps": len(path),
                         "explorer": explorer,
                         "as": kind,
@@ -161,45 +157,6 @@ def _destinations(state, seat: int, board: Board, card_id: int, hand: dict) -> l
 
 def _letter(n: int) -> str:
     return chr(ord("A") + n) if n < 26 else _letter(n // 26 - 1) + chr(ord("A") + n % 26)
-
-
-def _describe_play(action: Mapping[str, Any], board: Board, hand: dict) -> str:
-    kind = action["type"]
-    to = tuple(action.get("to", ()))
-    where = _space_label(board, to) if to in board.spaces else ""
-    explorer = f" (explorer {action['explorer'] + 1})" if action.get("explorer") else ""
-    if kind == "rubble":
-        return f"Enter {where}{explorer}: discard {board.spaces[to].value}+ ticked cards"
-    if kind == "camp":
-        return f"Enter {where}{explorer}: remove {board.spaces[to].value} ticked cards"
-    if kind == "blockade":
-        if "card" in action:
-            return f"Break the blockade toward {where} with {hand[action['card']]['name']}"
-        if "token" in action:
-            return f"Break the blockade toward {where} with the {TOKENS[action['token']].label()}"
-        return f"Break the rubble blockade toward {where}: discard ticked cards"
-    return kind
-
-
-def _token_play(
-    action: Mapping[str, Any], board: Board, removed: Mapping[int, str]
-) -> dict[str, str]:
-    label = TOKENS[action["token"]].label()
-    template = dict(action)
-    if action["type"] == "move":
-        target = tuple(action["path"][-1])
-        return {"text": f"Use the {label}: to {_space_label(board, target)}", "do": _button(action)}
-    if "cards" in action:
-        template["cards"] = "?"  # the ticked cards
-        return {"text": f"Use the {label} on the ticked cards", "do": _button(template)}
-    extra = ""
-    if "kind" in action:
-        extra = f" (next card as {action['kind']})"
-    elif "card" in action:
-        extra = f": {removed.get(action['card'], 'a single-use card')}"
-    elif "to" in action:
-        extra = f" to {_space_label(board, tuple(action['to']))}"
-    return {"text": f"Use the {label}{extra}", "do": _button(action)}
 
 
 def _pieces(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -269,9 +226,6 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
     if you is not None and "hand" in view["seats"][you]:
         hand = {c["id"]: card_info(c["id"], c["card"]) for c in view["seats"][you]["hand"]}
     your_turn = bool(context.get("your_turn"))
-    removed: dict[int, str] = {}
-    if you is not None:
-        removed = {c["id"]: CARD_TYPES[c["card"]].name for c in view["seats"][you]["removed"]}
     selected = context.get("selected_card")
     turn = view["turn"]
     # Every movement card's destinations, each hidden unless its card is the one selected: the
@@ -291,27 +245,33 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
                         }
                     )
         for action in legal_actions(state, you):
-            if action["type"] in ("rubble", "camp") or (
-                action["type"] == "blockade" and "card" not in action and "token" not in action
+            kind = action["type"]
+            template = dict(action)
+            if "cards" in action and kind in ("rubble", "camp", "blockade", "token"):
+                # The player ticks the cards that pay; the engine's choice of them is dropped.
+                template["cards"] = "?" if kind == "token" else None
+                template = {k: v for k, v in template.items() if v is not None}
+            if kind in ("rubble", "camp", "blockade", "token") or (
+                kind == "move" and "token" in action
             ):
-                template = {k: v for k, v in action.items() if k != "cards"}
-                plays.append({"text": _describe_play(action, board, hand), "do": _button(template)})
-            elif action["type"] == "blockade":
-                plays.append({"text": _describe_play(action, board, hand), "do": _button(action)})
-            elif action["type"] == "token" or (action["type"] == "move" and "token" in action):
-                plays.append(_token_play(action, board, removed))
-            elif action["type"] == "action" and action.get("take"):
+                text = describe_choice(state, action)
+                if kind == "token" and "cards" in action:
+                    text = _("%(choice)s on the ticked cards") % {"choice": text}
+                play = {"text": text, "do": _button(template)}
+                if play not in plays:  # one button per choice, whichever cards it names
+                    plays.append(play)
+            elif kind == "action" and action.get("take"):
                 if not any(a["card"]["id"] == action["card"] for a in action_cards):
                     template = {"type": "action", "card": action["card"], "take": "?"}
                     action_cards.append(
                         {"card": hand[action["card"]], "take": True, "do": _button(template)}
                     )
-            elif action["type"] == "action":
+            elif kind == "action":
                 action_cards.append(
                     {
                         "card": hand[action["card"]],
                         "take": False,
-                        "to": _space_label(board, tuple(action["to"])) if "to" in action else "",
+                        "text": describe_choice(state, action),
                         "do": _button(action),
                     }
                 )

@@ -97,3 +97,11 @@ def test_a_choice_is_marked_secret_only_for_the_seat_that_made_it():
     event = {"type": "decision", "seat": 0, "choice": "return", "visible_to": [0]}
     assert ig.describe_event(event, ["ana", "bo"], 0) == "ana chooses to return (secret)."
     assert ig.describe_event(event, ["ana", "bo"], None) == "ana chooses to return."
+
+
+def test_each_decision_has_its_button_text():
+    import games.engines.incan_gold as ig
+
+    state = ig.new_game(3, 1)
+    labels = [ig.describe_choice(state, a) for a in ig.legal_actions(state, 0)]
+    assert labels == ["Continue", "Return to camp"]
