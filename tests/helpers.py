@@ -7,6 +7,7 @@ import random
 import re
 from collections.abc import Mapping
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -25,6 +26,8 @@ RETURN = {"type": "decide", "choice": "return"}
 # The bot whose choices a test plays for the people in a match, and the bots they play against.
 STAND_IN = {"incan-gold": "cautious", "el-dorado": "greedy"}
 BOTS = {"incan-gold": ("random", "expert"), "el-dorado": ("greedy",)}
+# Where browser tests leave the screenshots people look at.
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "screenshots"
 
 
 # Reading matches ---------------------------------------------------------------------------

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+from tests.helpers import SCREENSHOTS
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 

@@ -9,8 +9,8 @@ from datetime import timedelta
 
 import pytest
 
-from tests.browser.conftest import SCREENSHOTS
 from tests.browser.daphne_server import ROOT
+from tests.helpers import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 
