@@ -32,6 +32,8 @@ GREEDY_FLOOR = 0.5  # greedy games per second may drop to half the base's, no fu
 
 # What one round measures in each tree; TINY is for the test that keeps this working.
 SIZES: dict[str, Any] = {
+    # Whole greedy games played untimed first, the same in both trees (see probe.warm_up).
+    "warm_games": 30,
     "greedy_runs": 3,
     "greedy_seconds": 1.0,
     "ed_greedy": 600,
@@ -48,6 +50,7 @@ SIZES: dict[str, Any] = {
 }
 TINY: dict[str, Any] = {
     **SIZES,
+    "warm_games": 1,
     "greedy_runs": 1,
     "greedy_seconds": 0.05,
     "ed_greedy": 5,
@@ -204,7 +207,7 @@ def rows(found: dict[str, list[dict[str, Any]]]) -> list[Row]:
         def alone(r, name=name):
             return r["decisions"][name]["decide_us"]
 
-        for label, pick, bound in (("view+decide", both, "max"), ("decide only", alone, "")):
+        for label, pick, bound in (("view+decide", both, "max"), ("decide only", alone, "max")):
             was, now = _floor(base, pick), _floor(current, pick)
             note = f"{len(was)} decisions" if len(was) == len(now) else f"{len(was)}/{len(now)}"
             out.append(Row(f"{name} {label} mean", fmean(was), fmean(now), "us", bound, note))
@@ -298,7 +301,9 @@ def main(argv: list[str]) -> int:
     )
     print(
         "Decisions: each bot plays every seat of games from fixed seeds (El Dorado 4 seats, "
-        "Incan Gold 5); view+decide includes player_view(state, seat), as a bot pays it."
+        f"Incan Gold 5), after the same {sizes['warm_games']} untimed greedy El Dorado games "
+        "in both trees; view+decide includes player_view(state, seat), as a bot pays it; "
+        "decide only is the bot's own time."
     )
     print(
         "Site: each tree's config.settings with DEBUG off, a fresh SQLite file, in-memory "
