@@ -144,3 +144,45 @@ def test_reach_remembered_by_neighbourhood_equals_a_fresh_search(seed, players, 
                     )
                     assert position.reach(pos, here, kind, power) == fresh
         state = ed.apply(state, seat, greedy_bot(view, seat, rng)).state
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), passing=st.booleans())
+def test_what_the_greedy_bot_keeps_equals_what_it_would_work_out_afresh(seed, passing):
+    from games.bots.el_dorado import position
+    from games.engines.el_dorado.rules.movement import reachable_spaces
+
+    # Three matches decided in turn, on boards and blockades that differ (two of them maps
+    # given as data, alike in name): nothing kept for one may be read for another.
+    first = {"map": sketch_layout(["S J1 J1 | J1 R1 J1"] * 4)}
+    second = {"map": sketch_layout(["S R1 J1 | J1 J1 J1"] * 4)}
+    states = [
+        ed.new_game(4, seed, {"map": "random"}),
+        ed.new_game(4, seed + 1, first),
+        ed.new_game(4, seed + 2, second),
+    ]
+    rngs = [random.Random(seed + i) for i in range(3)]
+    for step in range(240):
+        which = step % 3
+        state = states[which]
+        if ed.is_over(state):
+            continue
+        seat = state.turn.seat
+        view = ed.player_view(state, seat)
+        facts = position.board_facts(view)
+        pos = position.read(view, seat)
+        assert facts.board == pos.board
+        assert facts.open_joints == pos.open_joints
+        assert facts.dist == position.distances(pos)
+        for here in pos.explorers:
+            if here is None:
+                continue
+            for kind in position.MOVE_KINDS:
+                for power in (1, 2, 4):
+                    kept = position.play_entry(facts, pos.blocked, passing, (here, kind, power))
+                    found = reachable_spaces(
+                        pos.board, here, kind, power, pos.blocked - {here}, pos.open_joints, passing
+                    )
+                    assert kept[0] == found
+                    assert kept[1:] == position.best_step(found, here, facts.dist)
+        states[which] = ed.apply(state, seat, greedy_bot(view, seat, rngs[which])).state

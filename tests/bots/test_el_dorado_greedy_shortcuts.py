@@ -66,7 +66,8 @@ def test_the_best_move_is_the_best_of_every_move(seed, options):
 def _kept_side_plays(view: dict, seat: int) -> list:
     """The rubble, base camp and blockade plays `greedy_bot` would weigh, before it checks
     what a removal leaves in the deck."""
-    board, open_joints, dist, *_ = position.board_facts(view)
+    facts = position.board_facts(view)
+    board, open_joints, dist = facts.board, facts.open_joints, facts.dist
     pos = position.read(view, seat)
     steps = side_steps(board)
     spare = simple.junk_first(pos.hand)
@@ -81,7 +82,8 @@ def test_side_plays_are_skipped_only_when_none_would_be_kept(seed, options):
     for view, seat in _decisions(seed, options):
         if not _moving(view, seat):
             continue
-        board, open_joints, dist, *_ = position.board_facts(view)
+        facts = position.board_facts(view)
+        board, open_joints, dist = facts.board, facts.open_joints, facts.dist
         pos = position.read(view, seat)
         steps = side_steps(board)
         near = any(

@@ -95,18 +95,18 @@ def read(view: Mapping[str, Any], seat: int) -> Position:
 # region and the blockades on the joints of steps into it, nothing else. Both searches below
 # are the engine's `reachable_spaces`; the answers are kept by those facts (values only), so
 # the same play in the same surroundings, in any match on the board, is searched once.
-Region = tuple[frozenset[Hex], tuple[int, ...], dict[Hex, Path]]
+Region = tuple[frozenset[Hex], tuple[int, ...], dict[Hex, Path], frozenset[int]]
 
 
 @lru_cache(maxsize=8192)
 def _region(board: Board, start: Hex, kind: str, power: int) -> Region:
-    """The play's region (without the start), the joints of the steps into it, and what the
-    play reaches with nobody and no blockade in the way."""
+    """The play's region (without the start), the joints of the steps into it (in order, and
+    as a set), and what the play reaches with nobody and no blockade in the way."""
     plain = reachable_spaces(board, start, kind, power, frozenset(), {}, False)
     spaces = frozenset(plain)
     # The joints beside the region: every step into it that crosses one (and a few more).
     joints = tuple([j for j, hexes in _joint_spaces(board) if not spaces.isdisjoint(hexes)])
-    return spaces, joints, plain
+    return spaces, joints, plain, frozenset(joints)
 
 
 @lru_cache(maxsize=64)
@@ -139,7 +139,7 @@ def reach_spaces(
 ) -> dict[Hex, Path]:
     """Every space one play of `kind` and `power` reaches from `start`, with a path each:
     `reachable_spaces` (shared answers: read-only)."""
-    spaces, joints, plain = _region(board, start, kind, power)
+    spaces, joints, plain, _ = _region(board, start, kind, power)
     near = tuple([(j, open_joints[j]) for j in joints if j in open_joints])
     in_way = blocked & spaces
     if not in_way:
@@ -184,39 +184,50 @@ Play = tuple[Hex, str, int]  # where a play starts, the kind it plays as, its po
 PlayKey = tuple[Play, frozenset[Hex], tuple[tuple[int, tuple[str, int]], ...], bool]
 
 
-class Plays(NamedTuple):
-    """What plays reach on one board, filled as plays are weighed and kept by the board's
-    value: each play's region, and what a play reaches in given surroundings."""
-
-    regions: dict[Play, Region]
-    reached: dict[PlayKey, dict[Hex, Path]]
-
-
 class Facts(NamedTuple):
     """What every greedy decision reads of the board: the board, the blockades still on it (as
-    a mapping and as the plain value that keys what is kept of them), `distances` with plain
-    weights, what plays reach there, and their best steps on those distances (`play_entry`)."""
+    a mapping, a set of joints and the plain value that keys what is kept of them), `distances`
+    with plain weights, what plays reach there and their best steps on those distances
+    (`play_entry`)."""
 
     board: Board
     open_joints: OpenJoints
+    open_set: frozenset[int]
     dist: dict
     open_key: OpenKey
-    plays: Plays
-    entries: dict[Any, Entry]  # by play alone, or by `PlayKey` when something is in its way
+    # Kept with the board (whatever blockades are open): each play's region, and what a play
+    # reaches in given surroundings.
+    regions: dict[Play, Region]
+    reached: dict[PlayKey, dict[Hex, Path]]
+    # By play alone, or by `PlayKey` when something is in its way.
+    entries: dict[Any, Entry]
 
 
 def board_facts(view: Mapping[str, Any]) -> Facts:
     """The board, the open blockades and `distances` with plain weights."""
-    board = board_from_view(view)
-    open_key = tuple(
-        [(b["joint"], b["kind"], b["value"]) for b in view["blockades"] if b["owner"] is None]
-    )
-    return _facts(board, open_key)
+    spec, blockades = view["map"], view["blockades"]
+    # Most decisions follow one on the same board with the same blockades: compared by value
+    # (a copy of what the facts were built from), they are not read again.
+    last_spec, last_blockades, facts = _last_facts
+    if spec == last_spec and blockades == last_blockades and not spec.get("custom"):
+        return facts
+    open_key = tuple([(b["joint"], b["kind"], b["value"]) for b in blockades if b["owner"] is None])
+    facts = _facts(board_from_view(view), open_key)
+    _remember((dict(spec), [dict(b) for b in blockades], facts))
+    return facts
+
+
+_last_facts: tuple[Any, Any, Any] = (None, None, None)
+
+
+def _remember(entry: tuple[Any, Any, Facts]) -> None:
+    global _last_facts  # one tuple, replaced whole: a reader sees an old entry or a new one
+    _last_facts = entry
 
 
 @lru_cache(maxsize=64)
-def _plays(board: Board) -> Plays:
-    return Plays({}, {})
+def _board_plays(board: Board) -> tuple[dict[Play, Region], dict[PlayKey, dict[Hex, Path]]]:
+    return {}, {}
 
 
 @lru_cache(maxsize=256)
@@ -225,7 +236,8 @@ def _facts(board: Board, open_key: OpenKey) -> Facts:
     values, with the entries of the plays weighed there (shared answers: read-only)."""
     open_joints = {joint: (kind, value) for joint, kind, value in open_key}
     dist = _distances(board, tuple(sorted(open_joints.items())), (1.0, 1.0, 1.0), 1.0)
-    return Facts(board, open_joints, dist, open_key, _plays(board), {})
+    regions, reached = _board_plays(board)
+    return Facts(board, open_joints, frozenset(open_joints), dist, open_key, regions, reached, {})
 
 
 def play_entry(facts: Facts, blocked: frozenset[Hex], passing: bool, play: Play) -> Entry:
@@ -233,14 +245,13 @@ def play_entry(facts: Facts, blocked: frozenset[Hex], passing: bool, play: Play)
     plain distance map (`best_step`). What it reaches is kept with the board, by the play and
     its surroundings (who stands in its region, the blockades beside it); its best step with
     the facts, as the distances change when any blockade is taken."""
-    regions, reached = facts.plays
-    region = regions.get(play)
+    region = facts.regions.get(play)
     if region is None:
-        region = regions[play] = _region(facts.board, *play)
-    spaces, joints, plain = region
-    open_joints = facts.open_joints
+        region = facts.regions[play] = _region(facts.board, *play)
+    spaces, joints, plain, joint_set = region
     near = ()
-    if joints and not open_joints.keys().isdisjoint(joints):
+    if joint_set and not facts.open_set.isdisjoint(joint_set):
+        open_joints = facts.open_joints
         near = tuple([(j, open_joints[j]) for j in joints if j in open_joints])
     if not near and spaces.isdisjoint(blocked):
         key: Any = play  # the usual play: nothing in its way, it reaches its whole region
@@ -250,6 +261,7 @@ def play_entry(facts: Facts, blocked: frozenset[Hex], passing: bool, play: Play)
         key = (play, in_way, near, passing and bool(in_way))
     entry = facts.entries.get(key)
     if entry is None:
+        reached = facts.reached
         if key is play:
             found = plain
         else:
@@ -263,7 +275,9 @@ def play_entry(facts: Facts, blocked: frozenset[Hex], passing: bool, play: Play)
                 )
         if len(facts.entries) > 20_000:
             facts.entries.clear()
-        entry = facts.entries[key] = (found, *best_step(found, play[0], facts.dist))
+        # A play that reaches nothing has no best step on any map.
+        scored = best_step(found, play[0], facts.dist) if found else (float("-inf"), None)
+        entry = facts.entries[key] = (found, *scored)
     return entry
 
 
