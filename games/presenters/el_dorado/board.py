@@ -249,8 +249,10 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
             template = dict(action)
             if "cards" in action and kind in ("rubble", "camp", "blockade", "token"):
                 # The player ticks the cards that pay; the engine's choice of them is dropped.
-                template["cards"] = "?" if kind == "token" else None
-                template = {k: v for k, v in template.items() if v is not None}
+                if kind == "token":
+                    template["cards"] = "?"
+                else:
+                    del template["cards"]
             if kind in ("rubble", "camp", "blockade", "token") or (
                 kind == "move" and "token" in action
             ):
