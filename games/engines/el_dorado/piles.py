@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from .cards import CARD_TYPES, CardType
 from .errors import IllegalAction
 from .setup import shuffle
-from .state import Seat, State
+from .state import Seat, State, replace
 
 Event = dict[str, Any]
 

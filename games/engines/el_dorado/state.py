@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, TypeVar
 
 Hex = tuple[int, int]
 Blockade = tuple[str, int]  # (terrain kind, value), e.g. ("rubble", 2)
@@ -71,6 +71,19 @@ class State:
     previous: State | None = None
 
 
+Record = TypeVar("Record", "Seat", "Turn", "State")
+
+
+def replace(record: Record, /, **changes: Any) -> Record:
+    """A copy of a record with the fields named changed: `dataclasses.replace` for these
+    records, which have no init-only or class fields for it to check on every call (that
+    checking cost as much as building the record, and every action builds several)."""
+    for name in _FIELD_NAMES[type(record)]:
+        if name not in changes:
+            changes[name] = getattr(record, name)
+    return type(record)(**changes)
+
+
 def _hex_out(h: Hex | None) -> list[int] | None:
     return None if h is None else [h[0], h[1]]
 
@@ -123,6 +136,7 @@ def _turn_to_json(t: Turn) -> dict[str, Any]:
 
 
 _TURN_FIELDS = frozenset(f.name for f in fields(Turn))
+_FIELD_NAMES = {kind: tuple(f.name for f in fields(kind)) for kind in (Seat, Turn, State)}
 
 
 def _turn_from_json(d: Mapping[str, Any]) -> Turn:

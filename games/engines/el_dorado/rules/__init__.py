@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Kind
@@ -17,7 +17,7 @@ from ..errors import IllegalAction
 from ..maps import Board, Terrain
 from ..piles import Event, ctype
 from ..setup import board_of
-from ..state import State
+from ..state import State, replace
 from . import action_cards, blockades, caves, market, movement, spaces, turn
 from .turn import FIELDS, PLAYS, REVEALING, is_over, to_act
 

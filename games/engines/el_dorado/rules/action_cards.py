@@ -6,7 +6,6 @@ from the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -15,7 +14,7 @@ from ..errors import IllegalAction
 from ..fields import card_list, card_ref, hex_ref
 from ..maps import Board, Terrain
 from ..piles import Event, check_in_hand, ctype, draw, shown, with_seat, without
-from ..state import Hex, Seat, State
+from ..state import Hex, Seat, State, replace
 from .blockades import open_blockade, take
 from .explorers import check_enterable, explorer_at, occupied, place
 from .market import gain

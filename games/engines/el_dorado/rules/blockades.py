@@ -5,7 +5,6 @@ blockades a seat took break ties at the end."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..cards import Kind
@@ -13,7 +12,7 @@ from ..errors import IllegalAction
 from ..fields import card_list, hex_ref
 from ..maps import Board
 from ..piles import Event, check_in_hand, ctype, with_seat, without
-from ..state import Blockade, Hex, Seat, State
+from ..state import Blockade, Hex, Seat, State, replace
 from ..tokens import POWER_TOKENS, TOKENS
 from .explorers import explorer_at
 from .power import power_source, spend

@@ -5,7 +5,6 @@ the market); the others are used for their effect, each once."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..cards import MOVE_KINDS
@@ -13,7 +12,7 @@ from ..errors import IllegalAction
 from ..fields import card_list
 from ..maps import Board
 from ..piles import Event, check_in_hand, draw, shown, with_seat, without
-from ..state import State
+from ..state import State, replace
 from ..tokens import POWER_TOKENS, TOKENS, TokenKind
 from .action_cards import native_moves, native_step
 from .movement import token_moves

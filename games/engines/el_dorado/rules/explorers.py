@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import replace
 from typing import Any
 
 from ..errors import IllegalAction
 from ..fields import explorer_index
 from ..maps import Board, Terrain, neighbours_of
 from ..piles import Event
-from ..state import Hex, Seat, State
+from ..state import Hex, Seat, State, replace
 
 
 def explorer_at(state: State, seat: int, action: Mapping[str, Any]) -> tuple[int, Hex]:

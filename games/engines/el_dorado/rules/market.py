@@ -5,14 +5,13 @@ that slot), and gaining cards from the supply."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..cards import CARD_TYPES, SHOP_TYPES, changed_half_coins, half_coins, payment
 from ..errors import IllegalAction
 from ..fields import card_list
 from ..piles import Event, check_in_hand, shown, with_seat, without
-from ..state import Seat, State
+from ..state import Seat, State, replace
 from ..tokens import TOKENS, TokenKind
 
 

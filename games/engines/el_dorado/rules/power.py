@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..cards import CARD_TYPES, MOVE_KINDS, Kind
 from ..errors import IllegalAction
 from ..fields import card_ref
 from ..piles import check_in_hand, without
-from ..state import Seat, State, Turn
+from ..state import Seat, State, Turn, replace
 from ..tokens import POWER_TOKENS, TOKENS
 
 

@@ -5,14 +5,13 @@ base camp. A rubble blockade on the way adds its value to the cards discarded.""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..errors import IllegalAction
 from ..fields import card_list, hex_ref
 from ..maps import Board, Terrain
 from ..piles import Event, check_in_hand, shown, with_seat, without
-from ..state import Hex, State
+from ..state import Hex, State, replace
 from .blockades import BLOCKADE_KIND, blockade_name, cheapest, open_blockade, take
 from .explorers import check_enterable, explorer_at, occupied, place, space_name
 

@@ -5,7 +5,6 @@ the next seat; the round that someone finished in is the last), and undo within 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..cards import HAND_SIZE
@@ -13,7 +12,7 @@ from ..errors import IllegalAction
 from ..fields import card_list
 from ..outcome import ranking
 from ..piles import Event, check_in_hand, draw, shown, with_seat, without
-from ..state import Seat, State, Turn
+from ..state import Seat, State, Turn, replace
 
 # Actions that put cards or explorers into play; none is allowed once the discard step began.
 PLAYS = frozenset({"move", "rubble", "camp", "blockade", "buy", "action", "token"})
