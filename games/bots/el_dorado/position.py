@@ -195,16 +195,15 @@ class Facts(NamedTuple):
     open_set: frozenset[int]
     dist: dict
     open_key: OpenKey
-    # Kept with the board (whatever blockades are open): each play's region, and what a play
-    # reaches in given surroundings.
+    # Each play's region, kept with the board (whatever blockades are open).
     regions: dict[Play, Region]
-    reached: dict[PlayKey, dict[Hex, Path]]
     # By play alone, or by `PlayKey` when something is in its way.
     entries: dict[Any, Entry]
 
 
 def board_facts(view: Mapping[str, Any]) -> Facts:
     """The board, the open blockades and `distances` with plain weights."""
+    global _last_facts
     spec, blockades = view["map"], view["blockades"]
     # Most decisions follow one on the same board with the same blockades: compared by value
     # (a copy of what the facts were built from), they are not read again.
@@ -213,21 +212,17 @@ def board_facts(view: Mapping[str, Any]) -> Facts:
         return facts
     open_key = tuple([(b["joint"], b["kind"], b["value"]) for b in blockades if b["owner"] is None])
     facts = _facts(board_from_view(view), open_key)
-    _remember((dict(spec), [dict(b) for b in blockades], facts))
+    # One tuple, replaced whole: a reader sees an old entry or a new one.
+    _last_facts = (dict(spec), [dict(b) for b in blockades], facts)
     return facts
 
 
 _last_facts: tuple[Any, Any, Any] = (None, None, None)
 
 
-def _remember(entry: tuple[Any, Any, Facts]) -> None:
-    global _last_facts  # one tuple, replaced whole: a reader sees an old entry or a new one
-    _last_facts = entry
-
-
 @lru_cache(maxsize=64)
-def _board_plays(board: Board) -> tuple[dict[Play, Region], dict[PlayKey, dict[Hex, Path]]]:
-    return {}, {}
+def _board_regions(board: Board) -> dict[Play, Region]:
+    return {}
 
 
 @lru_cache(maxsize=256)
@@ -236,15 +231,15 @@ def _facts(board: Board, open_key: OpenKey) -> Facts:
     values, with the entries of the plays weighed there (shared answers: read-only)."""
     open_joints = {joint: (kind, value) for joint, kind, value in open_key}
     dist = _distances(board, tuple(sorted(open_joints.items())), (1.0, 1.0, 1.0), 1.0)
-    regions, reached = _board_plays(board)
-    return Facts(board, open_joints, frozenset(open_joints), dist, open_key, regions, reached, {})
+    regions = _board_regions(board)
+    return Facts(board, open_joints, frozenset(open_joints), dist, open_key, regions, {})
 
 
 def play_entry(facts: Facts, blocked: frozenset[Hex], passing: bool, play: Play) -> Entry:
     """What one play (start, kind, power) reaches (`reach_spaces`), with its best step on the
-    plain distance map (`best_step`). What it reaches is kept with the board, by the play and
-    its surroundings (who stands in its region, the blockades beside it); its best step with
-    the facts, as the distances change when any blockade is taken."""
+    plain distance map (`best_step`). What it reaches is kept by the play and its surroundings
+    (who stands in its region, the blockades beside it, as `reach_spaces` keeps it); its best
+    step with the facts, as the distances change when any blockade is taken."""
     region = facts.regions.get(play)
     if region is None:
         region = facts.regions[play] = _region(facts.board, *play)
@@ -261,18 +256,8 @@ def play_entry(facts: Facts, blocked: frozenset[Hex], passing: bool, play: Play)
         key = (play, in_way, near, passing and bool(in_way))
     entry = facts.entries.get(key)
     if entry is None:
-        reached = facts.reached
-        if key is play:
-            found = plain
-        else:
-            found = reached.get(key)
-            if found is None:
-                if len(reached) > 50_000:
-                    reached.clear()
-                start, kind, power = play
-                found = reached[key] = reachable_spaces(
-                    facts.board, start, kind, power, key[1], dict(near), key[3]
-                )
+        # Nothing in its way: its whole region; else the search kept by its surroundings.
+        found = plain if key is play else _reach_in_way(facts.board, *play, key[1], near, key[3])
         if len(facts.entries) > 20_000:
             facts.entries.clear()
         # A play that reaches nothing has no best step on any map.

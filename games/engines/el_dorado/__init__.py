@@ -29,7 +29,7 @@ from .cards import (
     Kind,
     half_coins,
 )
-from .choices import describe_choice, labelled_choices, space_label
+from .choices import describe_choice, space_label
 from .errors import IllegalAction
 from .maps import MAP_SLUGS
 from .outcome import Outcome, outcome
@@ -98,7 +98,6 @@ __all__ = [
     "describe_action",
     "describe_choice",
     "describe_event",
-    "labelled_choices",
     "space_label",
     "events_for",
     "from_json",

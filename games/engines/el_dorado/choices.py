@@ -106,8 +106,3 @@ def _token_choice(state: State, board: Board, action: Mapping[str, Any]) -> str:
     if "to" in action:
         return f"Use the {label} to {space_label(board, tuple(action['to']))}{_explorer(action)}"
     return f"Use the {label}"
-
-
-def labelled_choices(state: State, actions: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """`actions` (legal ones) with their button text: {"action": ..., "label": ...}."""
-    return [{"action": dict(a), "label": describe_choice(state, a)} for a in actions]

@@ -153,3 +153,28 @@ def test_buying_names_a_card_for_sale(kit):
     s = kit.make(hands=[["traveller"]])
     assert ed.validate(s, 0, buy("explorer", 0)) == "There is no card 'explorer' for sale."
     assert ed.validate(s, 0, buy("scout", 99)) == "There is no card 99."
+
+
+def test_the_offers_open_to_buy_are_the_types_a_buy_may_name():
+    import random
+
+    from games.engines.el_dorado.rules.market import offers, open_to_buy
+
+    def agree(state: ed.State) -> None:
+        slots, reserve = offers(state)
+        for slug, left, ok in [*slots, *reserve]:
+            if slug is not None:
+                assert ok == open_to_buy(state, slug)
+                assert left == len(state.supply[slug])
+
+    rng = random.Random(2)
+    state = ed.new_game(3, 2)
+    for _ in range(200):
+        agree(state)
+        # The same with the first slot emptied: the reserve opens.
+        gone = state.market[0]
+        if gone is not None:
+            market = (None, *state.market[1:])
+            agree(replace(state, market=market, supply={**state.supply, gone: ()}))
+        seat = state.turn.seat
+        state = ed.apply(state, seat, rng.choice(ed.legal_actions(state, seat))).state

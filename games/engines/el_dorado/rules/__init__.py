@@ -84,7 +84,7 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     """The actions a seat can take now (one canonical choice of cards where many would do)."""
     if state.over or seat != state.turn.seat:
         return []
-    undo = [{"type": "undo"}] if state.previous else []
+    undo = [{"type": "undo"}] if state.previous is not None else []
     if state.turn.may_remove:
         return action_cards.removals(state, seat) + undo
     if state.turn.discarding:
