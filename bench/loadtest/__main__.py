@@ -19,12 +19,22 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from bench.loadtest import load, pages
+from bench.loadtest.records import Player
+from bench.loadtest.report import (
+    Config,
+    brief,
+    cpus,
+    goal_line,
+    jsonable,
+    judge,
+    log,
+    table,
+)
 from bench.loadtest.servers import (
     BARE_APP,
     ROOT,
@@ -40,20 +50,13 @@ from bench.loadtest.stats import (
     GOAL_P95_MS,
     GOAL_PAGE_RATIO,
     GOAL_RATIO,
-    json_number,
     largest_holding,
-    push_goal_met,
-    ratio,
-    show_ms,
 )
+from bench.loadtest.targets import BareTarget, Target, seed_match, sign_up, sign_up_many
 
 GAMES = ("incan-gold", "el-dorado")
 GOAL_M_SINGLE = 50
 GOAL_M_PRODUCTION = 100
-
-
-def _log(text: str) -> None:
-    print(text, flush=True)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -101,23 +104,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-@dataclass
-class Config:
-    """One server set-up the runs are made on."""
-
-    key: str
-    label: str
-    workers: int
-    site_env: dict[str, str]
-    bare_env: dict[str, str]
-    log_dir: Path
-    rows: list[dict[str, Any]] = field(default_factory=list)
-    pages: list[dict[str, Any]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    players: list[load.Player] | None = None
-    pools: dict[str, list[load.LiveMatch]] = field(default_factory=dict)
-
-
 class OutOfTime(Exception):
     """The whole run's time limit is used up."""
 
@@ -150,20 +136,20 @@ class Runner:
             for worker in workers:
                 worker.stop()
 
-    async def _players(self, config: Config, ports: list[int]) -> list[load.Player]:
+    async def _players(self, config: Config, ports: list[int]) -> list[Player]:
         if config.players is None:
             t0 = time.monotonic()
-            config.players = await load.sign_up_many(
+            config.players = await sign_up_many(
                 ports, self.args.users, f"lt{self.token}{config.key[0]}"
             )
-            _log(f"    signed up {len(config.players)} players in {time.monotonic() - t0:.1f} s")
+            log(f"    signed up {len(config.players)} players in {time.monotonic() - t0:.1f} s")
         return config.players
 
     async def measure(self, config: Config, game: str, m: int) -> dict[str, Any]:
         """One run of `game` (or 'bare') at M matches on fresh workers."""
         self.check_time(f"{game} at M={m}")
         kind = "bare" if game == "bare" else "site"
-        _log(f"  {config.label}: {game}, M={m}")
+        log(f"  {config.label}: {game}, M={m}")
         spec = load.RunSpec(
             game=game,
             matches=m,
@@ -179,19 +165,17 @@ class Runner:
         async def body(workers: list[Worker]) -> dict[str, Any]:
             ports = [w.port for w in workers]
             if kind == "bare":
-                return await load.run(
-                    load.BareTarget(workers, self.args.http_timeout), spec, [], _log
-                )
+                return await load.run(BareTarget(workers, self.args.http_timeout), spec, [], log)
             players = await self._players(config, ports)
-            target = load.Target(workers, self.args.http_timeout)
-            return await load.run(target, spec, players, _log, config.pools.setdefault(game, []))
+            target = Target(workers, self.args.http_timeout)
+            return await load.run(target, spec, players, log, config.pools.setdefault(game, []))
 
         try:
             row = await self._with_workers(config, kind, body)
         except (RuntimeError, OSError) as exc:
-            _log(f"    failed: {exc}")
+            log(f"    failed: {exc}")
             row = {"game": game, "m": m, "workers": config.workers, "failed": str(exc)[:500]}
-        _log("    " + brief(row, self.args.timeout))
+        log("    " + brief(row, self.args.timeout))
         return row
 
     async def run_grid(self, config: Config, m_values: list[int]) -> None:
@@ -207,7 +191,7 @@ class Runner:
                     row = {"game": game, "m": m, "workers": config.workers}
                     row["skipped"] = skipped[game]
                     row["goal_met"] = False
-                    _log(f"  {config.label}: {game}, M={m}: not run, {skipped[game]}")
+                    log(f"  {config.label}: {game}, M={m}: not run, {skipped[game]}")
                 else:
                     row = await self.measure(config, game, m)
                     judge(row, bare)
@@ -255,20 +239,20 @@ class Runner:
     async def page_runs(self, config: Config) -> None:
         """Board pages (both games) and the lobby against the bare template page."""
         self.check_time("the page runs")
-        _log(f"  {config.label}: page throughput")
+        log(f"  {config.label}: page throughput")
         a = self.args
 
         async def site(workers: list[Worker]) -> list[dict[str, Any]]:
             ports = [w.port for w in workers]
             players = await self._players(config, ports)
-            visitor = await load.sign_up(
+            visitor = await sign_up(
                 ports[0], f"lt{self.token}{config.key[0]}v", secrets.token_urlsafe(18)
             )
-            target = load.Target(workers, a.http_timeout)
+            target = Target(workers, a.http_timeout)
             out = []
             seats = [visitor, *players[1 : a.players]]
             for ordinal, game in enumerate(self.args.game_list):
-                match = await load.seed_match(target, game, ordinal, seats, None)
+                match = await seed_match(target, game, ordinal, seats, None)
                 out.append(
                     {"page": f"{game} board"}
                     | await pages.hammer(
@@ -297,7 +281,7 @@ class Runner:
             baseline = await self._with_workers(config, "bare", bare)
             rows = await self._with_workers(config, "site", site)
         except (RuntimeError, OSError) as exc:
-            _log(f"    failed: {exc}")
+            log(f"    failed: {exc}")
             config.notes.append(f"page runs failed: {exc}")
             return
         for row in rows:
@@ -306,14 +290,14 @@ class Runner:
             row["failed_requests"] = row.pop("failed")
         config.pages = [baseline, *rows]
         for row in config.pages:
-            _log(
+            log(
                 f"    {row['page']:<22} {row['rps']:>7.1f} req/s  p50 {row['p50_ms']} ms"
                 f"  {row['kb']} KB  ratio {row.get('ratio', '-')}"
             )
 
     async def run_config(self, config: Config) -> None:
         """Every phase of one configuration."""
-        _log(f"== {config.label} ==")
+        log(f"== {config.label} ==")
         migrate(config.site_env)
         await self.run_grid(config, self.args.m_values)
         if config.key == "single" and self.args.find_max:
@@ -322,137 +306,20 @@ class Runner:
             await self.page_runs(config)
 
 
-def judge(row: dict[str, Any], bare: dict[str, Any]) -> None:
-    """Add the bare p95, the ratio and whether the goal is met to a site row."""
-    row["bare_p95_ms"] = bare.get("p95_ms")
-    row["ratio"] = ratio(row.get("p95_ms"), row["bare_p95_ms"])
-    row["goal_met"] = "failed" not in row and push_goal_met(
-        row.get("p95_ms"),
-        row["bare_p95_ms"],
-        row.get("undelivered", 0),
-        row.get("attempts_per_s", 0.0),
-        row.get("target_per_s", 0.0),
-    )
-
-
-def brief(row: dict[str, Any], timeout: float) -> str:
-    """One line about a run, for the progress log."""
-    if "failed" in row:
-        return f"{row['game']} M={row['m']}: FAILED"
-    return (
-        f"p50 {show_ms(row['p50_ms'], timeout)} / p95 {show_ms(row['p95_ms'], timeout)}"
-        f" / p99 {show_ms(row['p99_ms'], timeout)} ms, undelivered"
-        f" {row['undelivered']}/{row['deliveries']}, errors {row['errors']},"
-        f" {row['moves_per_s']} moves/s (target {row['target_per_s']}),"
-        f" worker CPU {'+'.join(f'{c:.0f}' for c in row['worker_cpu_pct'])} %"
-        f" (machine {row['machine_cpu_pct']:.0f} % of all cores, others"
-        f" {row['other_cpu_pct']:.0f} % of a core), client {row['client_cpu_pct']:.0f} %,"
-        f" {row['frames']} frames of {row['mean_frame_kb']} KB"
-    )
-
-
-COLUMNS = (
-    ("game", 10),
-    ("M", 4),
-    ("wk", 2),
-    ("p50", 6),
-    ("p95", 6),
-    ("p99", 6),
-    ("x-p95", 6),
-    ("undeliv/total", 13),
-    ("err", 4),
-    ("moves/s", 11),
-    ("cpu %", 7),
-    ("others", 6),
-    ("bare p95", 8),
-    ("ratio", 6),
-    ("goal", 4),
-)
-
-
-def table(config: Config, timeout: float) -> str:
-    """The readable table of one configuration's runs."""
-    head = "  ".join(f"{name:>{width}}" for name, width in COLUMNS)
-    lines = [config.label, head, "-" * len(head)]
-    # Rows in M order (a bisection adds runs at smaller M last), the bare one first.
-    for row in sorted(config.rows, key=lambda r: (r["m"], r["game"] != "bare")):
-        if "failed" in row or "skipped" in row:
-            why = f"failed: {row['failed']}" if "failed" in row else f"not run: {row['skipped']}"
-            lines.append(f"{row['game']:>10}  {row['m']:>4}  {row['workers']:>2}  {why[:90]}")
-            continue
-        bare = row["game"] == "bare"
-        r = row.get("ratio")
-        cells = (
-            row["game"],
-            row["m"],
-            row["workers"],
-            show_ms(row["p50_ms"], timeout),
-            show_ms(row["p95_ms"], timeout),
-            show_ms(row["p99_ms"], timeout),
-            show_ms(row["cross_p95_ms"], timeout) if row["workers"] > 1 else "-",
-            f"{row['undelivered']}/{row['deliveries']}",
-            row["errors"],
-            f"{row['moves_per_s']:.0f}/{row['target_per_s']:.0f}",
-            "+".join(f"{c:.0f}" for c in row["worker_cpu_pct"]),
-            f"{row['other_cpu_pct']:.0f}",
-            "-" if bare else show_ms(row.get("bare_p95_ms"), timeout),
-            "-" if bare or r is None else ("inf" if r == float("inf") else f"{r:.1f}x"),
-            "-" if bare else ("yes" if row.get("goal_met") else "no"),
-        )
-        lines.append("  ".join(f"{c!s:>{w}}" for c, (_, w) in zip(cells, COLUMNS, strict=True)))
-    for row in config.rows:
-        if row.get("error_kinds"):
-            lines.append(f"  errors in {row['game']} M={row['m']}: {row['error_kinds']}")
-    if config.pages:
-        lines.append("")
-        lines.append(f"{'page':>22}  {'req/s':>8}  {'p50 ms':>7}  {'KB':>6}  {'ratio':>6}  goal")
-        for row in config.pages:
-            goal = "-" if "goal_met" not in row else ("yes" if row["goal_met"] else "no")
-            shown = "-" if row.get("ratio") is None else f"{row['ratio']:.2f}x"
-            lines.append(
-                f"{row['page']:>22}  {row['rps']:>8.1f}  {row['p50_ms']!s:>7}  {row['kb']:>6}"
-                f"  {shown:>6}  {goal}"
-            )
-    lines.extend(f"  note: {n}" for n in config.notes)
-    return "\n".join(lines)
-
-
-def _goal_line(config: Config | None, m: int, label: str, timeout: float) -> str | None:
-    if config is None:
-        return None
-    rows = [r for r in config.rows if r["m"] == m and r["game"] != "bare"]
-    if not rows:
-        return f"goal at M={m} on {label}: not measured (M={m} not in --m)"
-    parts = []
-    for r in rows:
-        if "failed" in r:
-            parts.append(f"{r['game']} failed")
-        elif "skipped" in r:
-            parts.append(f"{r['game']} not run ({r['skipped']})")
-        else:
-            times = "" if r["ratio"] in (None, float("inf")) else f", {r['ratio']}x bare"
-            parts.append(
-                f"{r['game']} p95 {show_ms(r['p95_ms'], timeout)} ms{times},"
-                f" {r['undelivered']}/{r['deliveries']} undelivered"
-            )
-    met = all(r.get("goal_met") for r in rows)
-    return f"goal at M={m} on {label}: {'MET' if met else 'NOT MET'} ({'; '.join(parts)})"
-
-
 def summary(runner: Runner, configs: dict[str, Config]) -> dict[str, Any]:
     """Print every table, the goals and the headline; return the JSON document."""
     args = runner.args
     single = configs.get("single")
     production = configs.get("production")
     for config in configs.values():
-        _log("")
-        _log(table(config, args.timeout))
-    _log("")
+        log("")
+        log(table(config, args.timeout))
+    log("")
     lines = [
         f"goals: p95 <= {GOAL_P95_MS:.0f} ms and <= {GOAL_RATIO:.0f}x the bare p95, nothing"
         f" undelivered (within {args.timeout:g} s), pace kept; pages >= {GOAL_PAGE_RATIO}x bare",
-        _goal_line(single, GOAL_M_SINGLE, "1 worker + SQLite", args.timeout),
-        _goal_line(production, GOAL_M_PRODUCTION, "2 workers + PostgreSQL + Redis", args.timeout),
+        goal_line(single, GOAL_M_SINGLE, "1 worker + SQLite", args.timeout),
+        goal_line(production, GOAL_M_PRODUCTION, "2 workers + PostgreSQL + Redis", args.timeout),
     ]
     for config in configs.values():
         if config.pages:
@@ -469,12 +336,12 @@ def summary(runner: Runner, configs: dict[str, Config]) -> dict[str, Any]:
         lines.append(f">>> largest M one worker holds: {text} (tried M = {tried})")
     for line in lines:
         if line:
-            _log(line)
+            log(line)
     return {
         "finished": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": {
             "python": platform.python_version(),
-            "cpus": _cpus(),
+            "cpus": cpus(),
             "node": platform.node(),
             "busy_before_pct": runner.idle_check,
         },
@@ -485,23 +352,13 @@ def summary(runner: Runner, configs: dict[str, Config]) -> dict[str, Any]:
                 "key": c.key,
                 "label": c.label,
                 "workers": c.workers,
-                "runs": [_jsonable(r) for r in c.rows],
+                "runs": [jsonable(r) for r in c.rows],
                 "pages": c.pages,
                 "notes": c.notes,
             }
             for c in configs.values()
         ],
     }
-
-
-def _cpus() -> int:
-    import os
-
-    return os.cpu_count() or 0
-
-
-def _jsonable(row: dict[str, Any]) -> dict[str, Any]:
-    return {k: json_number(v) if isinstance(v, float) else v for k, v in row.items()}
 
 
 async def amain(args: argparse.Namespace, configs: dict[str, Config]) -> dict[str, Any]:
@@ -512,15 +369,15 @@ async def amain(args: argparse.Namespace, configs: dict[str, Config]) -> dict[st
     assert task is not None
     loop.add_signal_handler(signal.SIGTERM, task.cancel)
     busy = load.machine_busy_now()
-    _log(f"machine before the run: {busy:.0f} % of {_cpus()} cores busy")
+    log(f"machine before the run: {busy:.0f} % of {cpus()} cores busy")
     if busy > 20:
-        _log(
+        log(
             "  warning: something else is using the CPU; every figure (the bare baseline too)"
             " comes out slower than on an idle machine, see the 'others' column"
         )
     runner.idle_check = busy
     temp = Path(tempfile.mkdtemp(prefix="expedition-loadtest-"))
-    _log(f"work directory (databases, worker logs): {temp}")
+    log(f"work directory (databases, worker logs): {temp}")
     try:
         if not args.skip_single:
             var = temp / "single"
@@ -542,9 +399,9 @@ async def amain(args: argparse.Namespace, configs: dict[str, Config]) -> dict[st
                 await runner.run_config(config)
             except OutOfTime as exc:
                 config.notes.append(str(exc))
-                _log(f"  {exc}")
+                log(f"  {exc}")
         if args.skip_production:
-            _log("== 2 workers, PostgreSQL + Redis: skipped (--skip-production) ==")
+            log("== 2 workers, PostgreSQL + Redis: skipped (--skip-production) ==")
         else:
             database = PostgresDatabase(args.postgres)
             why = database.check()
@@ -552,13 +409,13 @@ async def amain(args: argparse.Namespace, configs: dict[str, Config]) -> dict[st
             if not why and (trouble := redis_answers(args.redis)):
                 why = f"Redis at {args.redis}: {trouble}"
             if why:
-                _log(f"== 2 workers, PostgreSQL + Redis: skipped, no answer from {why} ==")
+                log(f"== 2 workers, PostgreSQL + Redis: skipped, no answer from {why} ==")
             else:
                 await _production(runner, args, configs, database, temp)
     finally:
         stop_all()
         if args.keep:
-            _log(f"kept {temp}")
+            log(f"kept {temp}")
         else:
             shutil.rmtree(temp, ignore_errors=True)
     return summary(runner, configs)
@@ -598,13 +455,13 @@ async def _production(
         database.create()
         migrate(config.site_env)
         database.renumber_matches()
-        _log(f"== {config.label} ==")
+        log(f"== {config.label} ==")
         await runner.run_grid(config, args.m_values)
         if not args.skip_pages:
             await runner.page_runs(config)
     except OutOfTime as exc:
         config.notes.append(str(exc))
-        _log(f"  {exc}")
+        log(f"  {exc}")
     finally:
         stop_all()
         database.drop()
@@ -620,14 +477,14 @@ def main(argv: list[str] | None = None) -> int:
         document = asyncio.run(amain(args, configs))
     except (KeyboardInterrupt, asyncio.CancelledError):
         stop_all()
-        _log("\ninterrupted: workers stopped; partial results follow")
+        log("\ninterrupted: workers stopped; partial results follow")
         document = summary(Runner(args), configs)
         code = 130
     document["elapsed_s"] = round(time.monotonic() - started, 1)
     path = Path(args.json)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(document, indent=2) + "\n")
-    _log(f"results written to {path} ({document['elapsed_s']:.0f} s in all)")
+    log(f"results written to {path} ({document['elapsed_s']:.0f} s in all)")
     return code
 
 
