@@ -75,13 +75,18 @@ Record = TypeVar("Record", "Seat", "Turn", "State")
 
 
 def replace(record: Record, /, **changes: Any) -> Record:
-    """A copy of a record with the fields named changed: `dataclasses.replace` for these
-    records, which have no init-only or class fields for it to check on every call (that
-    checking cost as much as building the record, and every action builds several)."""
-    for name in _FIELD_NAMES[type(record)]:
-        if name not in changes:
-            changes[name] = getattr(record, name)
-    return type(record)(**changes)
+    """A copy of a record with the fields named changed: what `dataclasses.replace` builds (a
+    test holds it to that). The copy's slots are filled directly, as the frozen class's own
+    `__init__` fills them; passing every field by keyword through `__init__` cost as much as
+    the rest of a rule, and every action builds several records."""
+    kind = type(record)
+    if not _FIELD_SET[kind].issuperset(changes):
+        unknown = ", ".join(sorted(set(changes) - _FIELD_SET[kind]))
+        raise TypeError(f"{kind.__name__} has no field {unknown}")
+    new = object.__new__(kind)
+    for name, fill in _FILLERS[kind]:
+        fill(new, changes[name] if name in changes else getattr(record, name))
+    return new
 
 
 def _hex_out(h: Hex | None) -> list[int] | None:
@@ -136,7 +141,12 @@ def _turn_to_json(t: Turn) -> dict[str, Any]:
 
 
 _TURN_FIELDS = frozenset(f.name for f in fields(Turn))
-_FIELD_NAMES = {kind: tuple(f.name for f in fields(kind)) for kind in (Seat, Turn, State)}
+_FIELD_SET = {kind: frozenset(f.name for f in fields(kind)) for kind in (Seat, Turn, State)}
+# Each field's slot setter (what `object.__setattr__` would find for it), in field order.
+_FILLERS = {
+    kind: tuple((f.name, getattr(kind, f.name).__set__) for f in fields(kind))
+    for kind in (Seat, Turn, State)
+}
 
 
 def _turn_from_json(d: Mapping[str, Any]) -> Turn:

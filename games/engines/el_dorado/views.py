@@ -114,14 +114,16 @@ def _seat(state: State, index: int, s: Seat, own: bool, everything: bool) -> dic
 
 def _counts(state: State, pile: tuple[int, ...]) -> dict[str, int]:
     """How many cards of each type a pile holds, by type name: what its order hides."""
+    cards = state.cards
     counts: dict[str, int] = {}
-    for slug in sorted([state.cards[c] for c in pile]):
+    for c in pile:
+        slug = cards[c]
         counts[slug] = counts.get(slug, 0) + 1
-    return counts
+    return dict(sorted(counts.items()))
 
 
 def _tokens(ids: tuple[int, ...]) -> list[dict[str, Any]]:
-    return [{"id": t, "kind": TOKENS[t].slug} for t in ids]
+    return [{"id": t, "kind": TOKENS[t].slug} for t in ids] if ids else []
 
 
 def _map(state: State, board: Board) -> dict[str, Any]:
