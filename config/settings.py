@@ -82,6 +82,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "games.notifications.context.unread",
             ],
         },
     }
@@ -160,6 +161,8 @@ EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Expedition <noreply@localhost>")
+# Where links in mail point: the address players reach the site at.
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 
 # Sessions are read on every request: from the cache, with the database behind it.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

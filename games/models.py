@@ -260,3 +260,7 @@ class RatingChange(models.Model):
     @property
     def delta(self) -> int:
         return self.display_after - self.display_before
+
+
+# Models kept beside the code that uses them, registered with this app (label `games`).
+from games.notifications.models import Notification, NotificationPrefs  # noqa: E402, F401

@@ -48,6 +48,30 @@ def move_deadline(match_id: int, turn_version: int) -> int:
     return time_out(match_id, turn_version=turn_version)
 
 
+@task
+def deadline_warning(match_id: int, turn_version: int) -> int:
+    """Most of a correspondence turn's time gone: warn the people it still waits for."""
+    from games.notifications.sweep import warn_if_due
+
+    return warn_if_due(match_id, turn_version)
+
+
+@task
+def send_notification_mail(notification_id: int) -> bool:
+    """Mail one notification (at most once, whoever runs it)."""
+    from games.notifications.mail import send_one
+
+    return send_one(notification_id)
+
+
+@task
+def send_digest(user_id: int) -> int:
+    """A player's daily digest, if due."""
+    from games.notifications.mail import send_digest as send
+
+    return send(user_id)
+
+
 def _queue_next_turn(match: Match) -> None:
     if match.is_active and bot_turns.bots_waiting(match):
         pace, match_id, version = match.pace, match.pk, match.version
@@ -72,6 +96,23 @@ def queue_deadline(match_id: int, turn_version: int, deadline: datetime) -> None
     job.using(run_after=deadline).enqueue(match_id, turn_version)
 
 
+def deadline_warning_time(match: Match) -> datetime | None:
+    """When a correspondence player is warned that their time runs out."""
+    from games.notifications.events import DEADLINE_WARNING_AT
+
+    if match.turn_started is None:
+        return None
+    return match.turn_started + match.move_time * DEADLINE_WARNING_AT
+
+
+def queue_warning(match_id: int, turn_version: int, when: datetime | None) -> None:
+    """Queue the deadline warning of a turn (a backend that cannot wait: tick sends it)."""
+    job = deadline_warning
+    if when is None or not job.get_backend().supports_defer:
+        return
+    job.using(run_after=when).enqueue(match_id, turn_version)
+
+
 def after_change(match: Match, waiting: frozenset[int] | None = None) -> None:
     """After commit: queue the bot turn the match now awaits, and the deadline of a new turn."""
     if not match.is_active:
@@ -81,6 +122,7 @@ def after_change(match: Match, waiting: frozenset[int] | None = None) -> None:
     match_id, version, pace = match.pk, match.version, match.pace
     new_turn = match.turn_version == match.version
     deadline = match.deadline
+    warning = deadline_warning_time(match)
 
     def queue() -> None:
         # After the commit, from the seats the move held: a seat retired in the same
@@ -90,6 +132,8 @@ def after_change(match: Match, waiting: frozenset[int] | None = None) -> None:
             queue_bot_turn(match_id, version, pace)
         if new_turn and deadline is not None and waiting - site:
             queue_deadline(match_id, version, deadline)
+            if pace == Pace.CORRESPONDENCE:
+                queue_warning(match_id, version, warning)
 
     # A queue that fails must not fail the committed move: `tick` picks up what was lost.
     transaction.on_commit(queue, robust=True)

@@ -1,6 +1,7 @@
 from django.urls import path
 
 import config.converters  # noqa: F401  (registers the "username" and "token" converters)
+from games.notifications import views as notification_views
 from games.play import views
 from games.play.live import relay
 from games.records import player_views, replay_views, stats_views
@@ -34,4 +35,21 @@ urlpatterns = [
     ),
     path("stats/<str:game>/", stats_views.game_stats, name="game_stats"),
     path("internal/live/", relay.relay, name="live_relay"),
+    path("notifications/", notification_views.notification_list, name="notifications"),
+    path(
+        "notifications/<int:note_id>/open/",
+        notification_views.open_notification,
+        name="notification_open",
+    ),
+    path("notifications/read/", notification_views.read, name="notifications_read"),
+    path(
+        "notifications/settings/",
+        notification_views.notification_settings,
+        name="notification_settings",
+    ),
+    path(
+        "notifications/unsubscribe/<str:token>/",
+        notification_views.unsubscribe_view,
+        name="notifications_unsubscribe",
+    ),
 ]

@@ -147,7 +147,9 @@ class InboxConsumer(_DirectDispatch, _CountedSockets, AsyncJsonWebsocketConsumer
             await self._error(_("This socket only accepts pings."))
 
     async def inbox_notice(self, event: dict) -> None:
-        await self.send_json({"type": "notice", "text": event.get("text", "")})
+        # Only what the player's own notification says: counts, and the news in their words.
+        fields = ("unread", "turns", "kind", "headline", "text", "url")
+        await self.send_json({"type": "notice", **{k: event[k] for k in fields if k in event}})
 
 
 class MatchConsumer(_DirectDispatch, _CountedSockets, AsyncWebsocketConsumer):

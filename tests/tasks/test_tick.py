@@ -48,7 +48,9 @@ def test_tick_leaves_a_recent_match_to_its_queued_task_when_asked_to(make_match,
 def test_the_tick_command_reports_what_it_played(make_match, queued_tasks, capsys):
     make_match(bots=("random",), people=("ana", "bo"))
     call_command("tick")
-    assert capsys.readouterr().out.strip() == "time-outs played: 0, bot moves: 1"
+    assert capsys.readouterr().out.strip() == (
+        "time-outs played: 0, bot moves: 1, deadline warnings: 0, digests: 0"
+    )
 
 
 def test_loading_the_web_application_starts_no_thread():

@@ -1,4 +1,5 @@
-"""`manage.py tick`: apply time-outs and play bot turns left waiting (run by cron or a loop)."""
+"""`manage.py tick`: apply time-outs, play bot turns left waiting, send deadline warnings and
+daily digests (run by cron or a loop)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
+from games.notifications.sweep import sweep
 from games.play.services.clock import tick
 
 
@@ -18,8 +20,10 @@ class Command(BaseCommand):
     def handle(self, *args, loop: float = 0, **options) -> None:
         while True:
             result = tick()
+            told = sweep()
             self.stdout.write(
-                f"time-outs played: {result['timeouts']}, bot moves: {result['bot_moves']}"
+                f"time-outs played: {result['timeouts']}, bot moves: {result['bot_moves']}, "
+                f"deadline warnings: {told['warned']}, digests: {told['digests']}"
             )
             if not loop:
                 return

@@ -18,6 +18,7 @@ from accounts.models import User
 from games.bots.registry import bot_levels
 from games.engines.registry import GAMES, get_engine
 from games.models import Match, Pace, Seat, Status
+from games.notifications import events as notifications
 from games.play.public_lists import lists_changed
 from games.play.services.broadcast import announce
 from games.play.services.errors import ServiceError
@@ -129,7 +130,7 @@ def create_match(host: User, spec: MatchSpec) -> Match:
     for position, level in enumerate(spec.bots, start=1):
         Seat.objects.create(match=match, position=position, bot_level=level)
     if len(spec.bots) + 1 == spec.players:
-        _start(match)  # which tells the lists itself
+        _start(match, host.pk)  # which tells the lists itself
     else:
         lists_changed()
     return match
@@ -158,9 +159,9 @@ def _touch(match: Match) -> None:
     lists_changed()
 
 
-def _start_if_full(match: Match) -> None:
+def _start_if_full(match: Match, actor_id: int | None = None) -> None:
     if match.seats.count() == match.players:
-        _start(match)
+        _start(match, actor_id)
     else:
         _touch(match)
 
@@ -181,7 +182,7 @@ def join_match(match_id: int, user: User, invite_token: str | None = None) -> Ma
         Seat.objects.create(match=match, position=_free_position(match), user=user)
     except IntegrityError:
         raise ServiceError("That seat was just taken; please try again.") from None
-    _start_if_full(match)
+    _start_if_full(match, user.pk)
     return match
 
 
@@ -219,7 +220,7 @@ def add_bot(match_id: int, user: User, level: str) -> Match:
     if level not in bot_levels(match.game):
         raise ServiceError(f"There is no {level!r} bot for this game.")
     Seat.objects.create(match=match, position=_free_position(match), bot_level=level)
-    _start_if_full(match)
+    _start_if_full(match, user.pk)
     return match
 
 
@@ -253,11 +254,13 @@ def start_match(match_id: int, user: User) -> Match:
         if seat.position != new_position:
             Seat.objects.filter(pk=seat.pk).update(position=new_position)
     match.players = count
-    _start(match)
+    _start(match, user.pk)
     return match
 
 
-def _start(match: Match) -> None:
+def _start(match: Match, actor_id: int | None = None) -> None:
+    """Deal the game and ask the first seats; everyone seated but `actor_id` (whose join or
+    click started it) is told."""
     from games.play.services.play import save_progress
 
     state, events = start_state(match)
@@ -266,4 +269,5 @@ def _start(match: Match) -> None:
     match.started = now
     match.opening_events = list(events)
     save_progress(match, state, waiting_before=frozenset())
+    notifications.match_started(match, actor_id)
     lists_changed()

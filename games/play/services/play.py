@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.models import Match, MatchAction, Seat, Status
+from games.notifications import events as notifications
 from games.play.public_lists import lists_changed
 from games.play.services.broadcast import announce
 from games.play.services.clock import TIMEOUTS_BEFORE_RETIRING
@@ -55,6 +56,7 @@ def save_progress(
         _finish(match, state)
     mark_awaited(match, frozenset() if match.is_over else waiting, None if timed_out else actor)
     match.save()
+    notifications.progress_saved(match, waiting, actor)
     announce(match, state, recent)
     after_change(match, waiting)
 

@@ -1,0 +1,69 @@
+"""Two workers telling the same event at the same moment make one notification and one mail
+(PostgreSQL, where workers really write side by side)."""
+
+from __future__ import annotations
+
+import os
+import threading
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.db import connection, transaction
+
+from games.notifications.mail import send_one
+from games.notifications.models import Kind, Notification
+from games.notifications.sweep import warn_if_due
+from games.play.services.play import submit_action
+from tests.helpers import RETURN, fresh, person
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not os.environ.get("DATABASE_URL"), reason="needs PostgreSQL"),
+]
+
+WORKERS = 2
+
+
+def side_by_side(work) -> list:
+    """Run `work` in WORKERS threads released together, each in its own transaction."""
+    start = threading.Barrier(WORKERS)
+    results: list = [None] * WORKERS
+
+    def one(i: int) -> None:
+        try:
+            with transaction.atomic():
+                start.wait()
+                results[i] = work()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(WORKERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
+
+
+def test_racing_warnings_make_one_notification(corr_match):
+    match = corr_match()
+    submit_action(match.pk, person(match, "ana"), RETURN, match.version)
+    submit_action(match.pk, person(match, "cy"), RETURN, fresh(match).version)
+    match = fresh(match)
+    later = match.turn_started + timedelta(hours=20)
+    told = side_by_side(lambda: warn_if_due(match.pk, match.turn_version, now=later))
+    assert sorted(told) == [0] * (WORKERS - 1) + [1]
+    assert Notification.objects.filter(kind=Kind.DEADLINE).count() == 1
+
+
+def test_racing_mail_tasks_send_one_mail(corr_match):
+    match = corr_match()
+    note = Notification.objects.get(user=person(match, "bo"), kind=Kind.YOUR_TURN)
+    assert len([m for m in mail.outbox if "bo@example.com" in m.to]) == 1  # mailed at the start
+    # As if its task were queued twice and both copies ran at once.
+    Notification.objects.filter(pk=note.pk).update(mailed=None)
+    mail.outbox.clear()
+    sent = side_by_side(lambda: send_one(note.pk))
+    assert sent.count(True) == 1
+    assert len([m for m in mail.outbox if "bo@example.com" in m.to]) == 1
