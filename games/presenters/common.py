@@ -207,7 +207,6 @@ def base_context(
             selected_card=selected_card,
             view=view,
             waiting=sorted(waiting),
-            waiting_names=[names[p] for p in sorted(waiting)],
             waiting_players=[context["players"][p] for p in sorted(waiting)],
             your_turn=you is not None and you in waiting and not context["you_resigned"],
             log=log_lines(match, names, you, snapshot.log_rows, snapshot.described),
