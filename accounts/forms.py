@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
+from accounts.names import check_name, tidy
 
 
 def _username_taken(username: str, exclude_pk: int | None = None) -> bool:
@@ -18,7 +21,7 @@ def _username_taken(username: str, exclude_pk: int | None = None) -> bool:
 class SignUpForm(UserCreationForm):
     email = forms.EmailField(
         required=False,
-        help_text="Only used to reset a forgotten password.",
+        help_text=gettext_lazy("Only used to reset a forgotten password."),
     )
 
     class Meta:
@@ -28,7 +31,9 @@ class SignUpForm(UserCreationForm):
     def clean_username(self) -> str:
         username = self.cleaned_data["username"]
         if _username_taken(username):
-            raise forms.ValidationError("That username is already taken.", code="taken")
+            raise forms.ValidationError(_("That username is already taken."), code="taken")
+        # Nor may it read like a bot's name or like another player's display name.
+        check_name(username)
         return username
 
 
@@ -36,13 +41,10 @@ class SettingsForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("display_name", "email", "time_zone", "language")
-        help_texts = {"email": "Used only to reset a forgotten password."}
+        help_texts = {"email": gettext_lazy("Used only to reset a forgotten password.")}
 
     def clean_display_name(self) -> str:
-        name = self.cleaned_data["display_name"].strip()
-        if name and _username_taken(name, exclude_pk=self.instance.pk):
-            raise forms.ValidationError(
-                "That is another player's username; pick a name nobody could mistake.",
-                code="taken",
-            )
+        name = tidy(self.cleaned_data["display_name"])
+        if name:
+            check_name(name, exclude_pk=self.instance.pk)
         return name

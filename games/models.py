@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from games.seat_names import bot_name, seat_names
+
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(12)
@@ -109,6 +111,10 @@ class Match(models.Model):
             return loaded
         return list(self.seats.select_related("user").order_by("position"))
 
+    def seat_names(self) -> list[str]:
+        """Every seat's name, by position (see `games.seat_names`)."""
+        return seat_names(self.seats_in_order())
+
     @property
     def deadline(self):
         if not self.is_active or self.turn_started is None:
@@ -162,11 +168,16 @@ class Seat(models.Model):
 
     @property
     def name(self) -> str:
-        if self.is_bot:
-            return f"{self.bot_level.capitalize()} bot"
-        if self.user is None:
-            return "Former player"
-        return self.user.shown_name
+        """This seat's name in its match (see `seat_names`); a page naming every seat of a
+        match calls `seat_names` once instead."""
+        if self.user_id is not None and not self.is_bot:
+            return self.user.shown_name
+        # A bot's number depends on the other bots of its match: the seats loaded with it.
+        seats = self.match.seats_in_order()
+        for seat, name in zip(seats, seat_names(seats), strict=True):
+            if seat.position == self.position:
+                return name
+        return seat_names([self])[0]
 
 
 class MatchAction(models.Model):
@@ -228,8 +239,9 @@ class PlayerRating(models.Model):
 
     @property
     def name(self) -> str:
+        # A rating is per bot level, so its bot keeps the level's plain name.
         if self.user_id is None:
-            return f"{self.bot_level.capitalize()} bot"
+            return bot_name(self.bot_level)
         return self.user.shown_name
 
 

@@ -11,6 +11,7 @@ from games.engines import el_dorado
 from games.engines.registry import get_engine
 from games.models import Pace
 from games.play.services.lobby import CORRESPONDENCE_MOVE_SECONDS, LIVE_MOVE_SECONDS, MatchSpec
+from games.seat_names import bot_name
 
 OPEN_SEAT = ""
 
@@ -45,7 +46,7 @@ class NewMatchForm(forms.Form):
         self.fields["players"].choices = [(n, f"{n} players") for n in counts]
         self.fields["players"].initial = min(4, engine.MAX_PLAYERS)
         levels = [(OPEN_SEAT, "Open seat (a person joins)")] + [
-            (level, f"{level.capitalize()} bot") for level in bot_levels(self.game_key)
+            (level, bot_name(level)) for level in bot_levels(self.game_key)
         ]
         for position in range(2, engine.MAX_PLAYERS + 1):
             self.fields[f"seat_{position}"] = forms.ChoiceField(

@@ -12,6 +12,8 @@ from accounts.models import User
 from games.bots.registry import bot_levels
 from games.models import Match, Seat
 from games.play.services.state import current_state, engine_for, log_rows
+from games.presenters.seat_marks import named_seats
+from games.seat_names import bot_name, seat_names
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,8 @@ class LogLine:
     text: str
     kind: str
     private: bool
+    # The seats the line names, for their markers beside it.
+    seats: tuple[int, ...] = ()
 
 
 def viewer_seat(match: Match, seats: Sequence[Seat], user: User | None) -> int | None:
@@ -52,7 +56,7 @@ def players(
         everyone = [
             PlayerInfo(
                 position=seat.position,
-                name=seat.name,
+                name=name,
                 is_bot=seat.is_bot,
                 is_you=False,
                 resigned=seat.resigned,
@@ -60,7 +64,7 @@ def players(
                 score=seat.score,
                 place=seat.place,
             )
-            for seat in seats
+            for seat, name in zip(seats, seat_names(seats), strict=True)
         ]
     return [replace(p, is_you=True) if p.position == you else p for p in everyone]
 
@@ -115,6 +119,7 @@ def log_lines(
                 text=engine.describe_event(event, names, reader),
                 kind=str(event.get("type", "")),
                 private=event.get("visible_to") is not None and not over,
+                seats=named_seats(event),
             )
         lines.append(line)
     return lines
@@ -174,7 +179,7 @@ def base_context(
         snapshot = take_snapshot(match)
         you = viewer_seat(match, snapshot.seats, user)
     seats = snapshot.seats
-    names = [seat.name for seat in seats]
+    names = [player.name for player in snapshot.everyone] or seat_names(seats)
     context: dict[str, Any] = {
         "match": match,
         "engine": engine_for(match),
@@ -185,7 +190,7 @@ def base_context(
         "version": match.version,
         # Reversed once here: the move forms repeat it for every choice.
         "act_url": reverse("match_act", args=[match.pk]),
-        "bot_levels": bot_levels(match.game),
+        "bot_levels": [(level, bot_name(level)) for level in bot_levels(match.game)],
         "is_host": you is not None and seats[you].user_id == match.created_by_id,
         "invite_path": reverse("match_invite", args=[match.invite_token])
         if match.private and you is not None
@@ -202,7 +207,7 @@ def base_context(
             selected_card=selected_card,
             view=view,
             waiting=sorted(waiting),
-            waiting_names=[names[p] for p in sorted(waiting)],
+            waiting_players=[context["players"][p] for p in sorted(waiting)],
             your_turn=you is not None and you in waiting and not context["you_resigned"],
             log=log_lines(match, names, you, snapshot.log_rows, snapshot.described),
             log_rows=snapshot.log_rows,

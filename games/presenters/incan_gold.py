@@ -168,6 +168,6 @@ def replay_board(
         "removed": [HAZARD_NAMES.get(h, h) for h in state.removed],
         "deck": [_ig_card(code) for code in state.deck],
         "rows": rows,
-        "waiting": [names[p] for p in sorted(waiting)],
+        "waiting": [{"position": p, "name": names[p]} for p in sorted(waiting)],
     }
     return REPLAY_TEMPLATE, board

@@ -18,6 +18,7 @@ from games.models import Match, MatchAction, Seat, Status
 from games.play.public_lists import lists_changed
 from games.play.services.play import final_places
 from games.play.services.state import start_state
+from games.seat_names import seat_names
 
 FORMAT = "expedition-match"
 FORMAT_VERSION = 1
@@ -30,6 +31,7 @@ def export_match(match: Match) -> dict[str, Any]:
         raise ValueError("Only a finished match can be exported.")
     # Sorted here rather than in SQL so that prefetched seats and actions are used as they are.
     seats = sorted(match.seats.all(), key=lambda seat: seat.position)
+    names = seat_names(seats)
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -41,12 +43,12 @@ def export_match(match: Match) -> dict[str, Any]:
         "players": [
             {
                 "seat": seat.position,
-                "name": seat.name,
+                "name": name,
                 "username": seat.user.username if seat.user else None,
                 "bot_level": seat.bot_level or None,
                 "resigned": seat.resigned,
             }
-            for seat in seats
+            for seat, name in zip(seats, names, strict=True)
         ],
         "actions": [
             {"seq": row.seq, "seat": row.seat, "action": row.action}

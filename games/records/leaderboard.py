@@ -14,9 +14,21 @@ from accounts.models import User
 from games.engines.registry import GAMES, get_engine
 from games.models import Match, PlayerRating, RatingChange, Seat, Status
 from games.records.charts import line_chart
+from games.seat_names import seat_names
 
 # The spans leaderboards and statistics can be read over (None: all time).
 PERIODS: dict[str, timedelta | None] = {"all": None, "30d": timedelta(days=30)}
+
+
+@dataclass(frozen=True)
+class HistorySeat:
+    """A seat of a finished match as a history row lists it."""
+
+    position: int
+    name: str
+    user_id: int | None
+    place: int | None
+    score: int | None
 
 
 @dataclass(frozen=True)
@@ -105,9 +117,16 @@ def favourite_opponents(user: User, limit: int = 5) -> list[tuple[User, int]]:
 def history_rows(matches: Any, user: User) -> list[dict[str, Any]]:
     """Finished matches as table rows: players, scores, places and the user's rating change."""
     ids = [m.pk for m in matches]
-    seats: dict[int, list[Seat]] = {}
+    by_match: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(match_id__in=ids).select_related("user").order_by("position"):
-        seats.setdefault(seat.match_id, []).append(seat)
+        by_match.setdefault(seat.match_id, []).append(seat)
+    seats = {
+        match_id: [
+            HistorySeat(s.position, name, s.user_id, s.place, s.score)
+            for s, name in zip(listed, seat_names(listed), strict=True)
+        ]
+        for match_id, listed in by_match.items()
+    }
     deltas = {
         c.match_id: c.delta for c in RatingChange.objects.filter(match_id__in=ids, seat__user=user)
     }

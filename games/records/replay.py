@@ -17,10 +17,23 @@ from games.models import Match, MatchAction
 from games.play.services.state import engine_for, fold, logged_actions
 from games.presenters.common import PlayerInfo, players
 from games.presenters.registry import presenter_for
+from games.presenters.seat_marks import named_seats
+from games.seat_names import seat_names
 
 # An event that only summarises a detailed one in the same step is left out of the narration:
 # "Ana has decided" beside "Ana chooses to return", "drew 4 cards" beside the cards drawn.
 SUMMARY_OF = {"decided": "decision", "draw": "drew", "discard": "discarded"}
+
+
+@dataclass(frozen=True)
+class Told:
+    """One line of narration and the seats it names (each shown with its marker)."""
+
+    text: str
+    seats: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True)
@@ -30,8 +43,8 @@ class Move:
     step: int
     name: str  # who moved ("" for the opening)
     action: str  # the engine's canonical text of the action
-    headline: str  # the first line of the step's narration, as the engine tells it
-    details: list[str]
+    headline: Told  # the first line of the step's narration, as the engine tells it
+    details: list[Told]
     url: str
     current: bool
 
@@ -46,8 +59,9 @@ class Replay:
     last: int
     players: list[PlayerInfo]
     mover: str | None
+    mover_position: int | None
     action: str | None
-    narration: list[str]
+    narration: list[Told]
     moves: list[Move]
     board_template: str
     board: dict[str, Any]
@@ -76,9 +90,10 @@ def build_replay(match: Match, step: int, with_moves: bool = True) -> Replay:
     step = max(0, min(step, len(log)))
     folded = fold(match, log, upto=step)
     seats = list(match.seats.select_related("user").order_by("position"))
-    names = [seat.name for seat in seats]
+    names = seat_names(seats)
     here = [event for seq, event in folded.events if seq == step]
-    mover = names[log[step - 1][0]] if step else None
+    mover_position = log[step - 1][0] if step else None
+    mover = None if mover_position is None else names[mover_position]
     action = engine.describe_action(log[step - 1][1]) if step else None
     presenter = presenter_for(match.game)
     board_template, board = presenter.replay(engine, folded.state, names, here)
@@ -96,6 +111,7 @@ def build_replay(match: Match, step: int, with_moves: bool = True) -> Replay:
         last=len(log),
         players=players(seats, None),
         mover=mover,
+        mover_position=mover_position,
         action=action,
         narration=narrate(engine, here, names),
         moves=move_list(match, engine, names, step) if with_moves else [],
@@ -107,7 +123,7 @@ def build_replay(match: Match, step: int, with_moves: bool = True) -> Replay:
     )
 
 
-def narrate(engine: Any, events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
+def narrate(engine: Any, events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[Told]:
     """The lines of narration of one step's events, told as a spectator after the end."""
     kinds = {event.get("type") for event in events}
     lines = []
@@ -115,7 +131,7 @@ def narrate(engine: Any, events: Sequence[Mapping[str, Any]], names: Sequence[st
         if SUMMARY_OF.get(event.get("type")) in kinds:
             continue
         # Told to no seat in particular: after the end, private events read like any other.
-        lines.append(engine.describe_event(event, names, None))
+        lines.append(Told(engine.describe_event(event, names, None), named_seats(event)))
     return lines
 
 
@@ -123,7 +139,7 @@ def move_list(match: Match, engine: Any, names: Sequence[str], current: int) -> 
     """Every step of the match, from the stored log (its events equal the replay's)."""
     opening = narrate(engine, match.opening_events, names)
     moves = [
-        Move(0, "", "", "The opening", opening, replay_url(match, 0), current == 0),
+        Move(0, "", "", Told("The opening"), opening, replay_url(match, 0), current == 0),
     ]
     rows = (
         MatchAction.objects.filter(match=match)
@@ -136,7 +152,7 @@ def move_list(match: Match, engine: Any, names: Sequence[str], current: int) -> 
         if lines:
             headline, details = lines[0], lines[1:]
         else:
-            headline, details = f"{name}: {engine.describe_action(action)}", []
+            headline, details = Told(f"{name}: {engine.describe_action(action)}", (seat,)), []
         moves.append(
             Move(
                 step=seq,

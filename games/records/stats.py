@@ -17,6 +17,7 @@ from games.engines.el_dorado import CARD_TYPES
 from games.engines.incan_gold import HAZARD_NAMES
 from games.models import Match, MatchAction, Seat, Status
 from games.records.leaderboard import PERIODS
+from games.seat_names import seat_names
 
 Event = Mapping[str, Any]
 
@@ -180,9 +181,14 @@ def notable_matches(matches: QuerySet, longest: bool, limit: int = 3) -> list[No
     # An undo takes back one action: neither counts as a move of the match.
     standing = Count("actions") - 2 * Count("actions", filter=Q(actions__action__type="undo"))
     picked = list(matches.annotate(moves=standing).order_by(order, "-finished")[:limit])
-    winners: dict[int, list[str]] = {m.pk: [] for m in picked}
-    for seat in Seat.objects.filter(match__in=picked, place=1).select_related("user"):
-        winners[seat.match_id].append(seat.name)
+    seats: dict[int, list[Seat]] = {m.pk: [] for m in picked}
+    # Every seat, not only the winners': a bot's name counts the other bots of its level.
+    for seat in Seat.objects.filter(match__in=picked).select_related("user").order_by("position"):
+        seats[seat.match_id].append(seat)
+    winners = {
+        pk: [name for seat, name in zip(listed, seat_names(listed), strict=True) if seat.place == 1]
+        for pk, listed in seats.items()
+    }
     return [
         Notable(m.pk, m.moves, winners[m.pk], None if m.private else m.get_absolute_url())
         for m in picked

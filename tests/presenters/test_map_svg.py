@@ -98,13 +98,28 @@ def test_explorers_are_drawn_as_coloured_pawns_on_their_spaces() -> None:
     pawns = _groups(root, "explorer")
     assert sorted(int(p.get("data-player")) for p in pawns) == [0, 1, 2, 3]
     # Each seat's colour is its class in the site's CSS; the pawn carries no colour of its own.
-    seats = {c for p in pawns for c in p.get("class").split() if c.startswith("ed-seat-")}
-    assert seats == {"ed-seat-0", "ed-seat-1", "ed-seat-2", "ed-seat-3"}
-    assert {p.find("svg:circle", NS).get("fill") for p in pawns} == {None}
-    for pawn in pawns:
-        circle = pawn.find("svg:circle", NS)
-        h = board.starts[int(pawn.get("data-player"))]
-        assert (float(circle.get("cx")), float(circle.get("cy"))) == pytest.approx(_centre(h), 0.1)
+    seats = {c for p in pawns for c in p.get("class").split() if c.startswith("seat-colour-")}
+    assert seats == {"seat-colour-0", "seat-colour-1", "seat-colour-2", "seat-colour-3"}
+    bodies = {int(p.get("data-player")): _pawn_body(p) for p in pawns}
+    assert {body.get("fill") for body in bodies.values()} == {None}
+    # Shaped like the seat's marker beside its name: circle, square, triangle, diamond.
+    assert [bodies[n].tag.split("}")[1] for n in range(4)] == ["circle", *["polygon"] * 3]
+    assert [len(bodies[n].get("points", "").split()) for n in range(1, 4)] == [4, 3, 4]
+    for player, body in bodies.items():
+        h = board.starts[player]
+        assert _body_centre(body) == pytest.approx(_centre(h), abs=0.1)
+
+
+def _pawn_body(pawn: ET.Element) -> ET.Element:
+    (body,) = [e for e in pawn if e.get("class") == "pawn-disc"]
+    return body
+
+
+def _body_centre(body: ET.Element) -> tuple[float, float]:
+    if body.get("cx") is not None:
+        return float(body.get("cx")), float(body.get("cy"))
+    corners = [tuple(map(float, p.split(","))) for p in body.get("points").split()]
+    return sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
 
 
 def test_highlighted_spaces_carry_data_hex_and_nothing_else_does() -> None:

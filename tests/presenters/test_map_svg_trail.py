@@ -46,7 +46,7 @@ def test_a_move_is_a_line_through_the_hex_centres_in_the_seat_colour() -> None:
     (move,) = _moves(root)
     assert move.get("data-player") == "1"
     # The seat's colour comes from the move's seat class (the site's CSS), not the line itself.
-    assert "ed-seat-1" in move.get("class").split()
+    assert "seat-colour-1" in move.get("class").split()
     line = next(p for p in move.iter(f"{SVG}polyline") if p.get("class") == "trail-line")
     assert line.get("stroke") is None
     # Unfilled: the lines share the trail group's fill.
@@ -59,16 +59,15 @@ def test_a_move_is_a_line_through_the_hex_centres_in_the_seat_colour() -> None:
 
 
 def test_the_site_css_gives_each_seat_its_colour_for_lines_dots_and_pawns() -> None:
-    colours = [
-        re.search(rf"--ed-seat-{n}: (#[0-9a-f]{{6}})", SITE_CSS) for n in range(SEAT_COLOURS)
-    ]
+    # The seat colours of every page (`seat-colour-<n>`), the markers beside names included.
+    colours = [re.search(rf"--seat-{n}: (#[0-9a-f]{{6}})", SITE_CSS) for n in range(SEAT_COLOURS)]
     assert all(colours) and len({c[1] for c in colours}) == SEAT_COLOURS
     for n in range(SEAT_COLOURS):
-        assert re.search(rf"\.ed-seat-{n} {{ --ed-seat: var\(--ed-seat-{n}\)", SITE_CSS)
+        assert re.search(rf"\.seat-colour-{n} {{ --seat: var\(--seat-{n}\)", SITE_CSS)
     for rule in (
-        ".trail-line { stroke: var(--ed-seat); }",
-        ".trail-start { fill: var(--ed-seat); }",
-        ".pawn-disc { fill: var(--ed-seat); }",
+        ".trail-line { stroke: var(--seat); }",
+        ".trail-start { fill: var(--seat); }",
+        ".pawn-disc { fill: var(--seat); }",
     ):
         assert rule in SITE_CSS
 

@@ -117,8 +117,8 @@ def test_it_tells_cards_drawn_as_a_spectator_would_after_the_end(client, ed_fini
 
 
 def test_it_tells_decisions_without_calling_them_secret(ig_finished):
-    lines = [line for move in build_replay(ig_finished, 0).moves for line in move.details]
-    lines += [move.headline for move in build_replay(ig_finished, 0).moves]
+    lines = [line.text for move in build_replay(ig_finished, 0).moves for line in move.details]
+    lines += [move.headline.text for move in build_replay(ig_finished, 0).moves]
     assert any("chooses to" in line for line in lines)
     assert not any("(secret)" in line or "has decided" in line for line in lines)
 

@@ -26,6 +26,7 @@ from games.play.live.viewers import viewer_key
 from games.presenters.common import LogLine, Snapshot, base_context, take_snapshot
 from games.presenters.parts import BoardPart
 from games.presenters.registry import presenter_for
+from games.presenters.seat_marks import seat_markers
 
 # Rendered in place of the CSRF token: pushed fragments are shared by every socket of a viewer,
 # so they carry none (htmx sends the page's token as a header); a page served over HTTP gets
@@ -151,8 +152,10 @@ def log_items(lines: Sequence[LogLine], memo: dict[LogLine, str] | None = None) 
         item = memo.get(line)
         if item is None:
             private = " log-private" if line.private else ""
+            marks = f"{seat_markers(line.seats)} " if line.seats else ""
             item = memo[line] = (
-                f'<li class="log-{escape_html(line.kind)}{private}">{escape_html(line.text)}</li>'
+                f'<li class="log-{escape_html(line.kind)}{private}">'
+                f"{marks}{escape_html(line.text)}</li>"
             )
         items.append(item)
     return mark_safe("".join(items))  # noqa: S308 - every value above is escaped

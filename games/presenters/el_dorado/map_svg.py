@@ -15,7 +15,8 @@ MARGIN = 12.0
 SQRT3 = math.sqrt(3)
 
 # Terrain and seat colours are the site's CSS (`static/css/site.css`): a space's group is classed
-# `space <terrain>`, a seat's pawn and trail `ed-seat-<n>`, for the SEAT_COLOURS seat colours.
+# `space <terrain>`, a seat's pawn and trail `seat-colour-<n>` (the colour of the seat's marker
+# on every page), for the SEAT_COLOURS seats El Dorado has at most.
 SEAT_COLOURS = 4
 GOLD = "#d4a017"
 BLOCKADE_FILL = {"jungle": "#2e6b28", "river": "#1f5f99", "village": "#c9a400", "rubble": "#666"}
@@ -60,7 +61,7 @@ def _text(
 
 
 def _seat_class(player: int) -> str:
-    return f"ed-seat-{player % SEAT_COLOURS}"
+    return f"seat-colour-{player % SEAT_COLOURS}"
 
 
 @lru_cache(maxsize=64)
@@ -179,12 +180,27 @@ def _blockade(board: Board, index: int, info: Mapping | None, linked: bool = Fal
     return "".join(parts)
 
 
+# A pawn's outline around its centre, by seat: the shape of the seat's marker beside its name
+# (circle, square, triangle, diamond), so a pawn is told apart by more than its colour. Each
+# polygon's corners average to its centre.
+_PAWN_CORNERS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9)),
+    2: ((0.0, -1.3), (1.13, 0.65), (-1.13, 0.65)),
+    3: ((0.0, -1.2), (1.2, 0.0), (0.0, 1.2), (-1.2, 0.0)),
+}
+
+
 def _pawn_shape(x: float, y: float, player: int) -> str:
     # Coloured by the seat class of the group it is drawn in.
-    return (
-        f'<circle class="pawn-disc" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.55:.1f}" '
-        f'stroke="#111" stroke-width="1.5"/>{_text(x, y, str(player + 1), size=10, fill=None)}'
-    )
+    r = SIZE * 0.55
+    corners = _PAWN_CORNERS.get(player % SEAT_COLOURS)
+    outline = 'class="pawn-disc" stroke="#111" stroke-width="1.5"'
+    if corners is None:
+        body = f'<circle {outline} cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"/>'
+    else:
+        points = _points((x + dx * r, y + dy * r) for dx, dy in corners)
+        body = f'<polygon {outline} points="{points}"/>'
+    return body + _text(x, y, str(player + 1), size=10, fill=None)
 
 
 def _pawn(h: Hex, player: int, linked: bool = False) -> str:
