@@ -79,7 +79,7 @@ def play(request: HttpRequest) -> HttpResponse:
         "games": GAMES,
         "new_match_forms": _new_match_forms(),
         "public_lists": _public_lists(),
-        "my_matches": lobby.my_matches(request.user) if request.user.is_authenticated else [],
+        "dashboard": lobby.dashboard(request.user) if request.user.is_authenticated else None,
     }
     return render(request, "games/play.html", context)
 
@@ -105,7 +105,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
         "games": GAMES,
         "new_match_forms": _new_match_forms(form, game),
         "public_lists": _public_lists(),
-        "my_matches": lobby.my_matches(request.user),
+        "dashboard": lobby.dashboard(request.user),
         "failed_game": game,
     }
     return render(request, "games/play.html", context, status=422)

@@ -11,6 +11,7 @@ from django.utils import timezone
 from accounts import vacation
 from accounts.models import Vacation
 from games.models import Match, Pace
+from games.play import lobby_queries as lobby
 from games.play.services.clock import run_out, tick, time_out
 from games.play.services.lobby import MatchSpec, create_match, join_match
 from games.play.services.play import submit_action
@@ -178,3 +179,16 @@ def test_a_vacation_ended_early_queues_the_sooner_deadline(user_factory, queued_
     assert queued.args == [match.pk, match.turn_version]
     # One hour ran before the vacation; the other 23 run from its end.
     assert queued.task.run_after == ended + 23 * HOUR
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_time_left_shown_to_the_player_leaves_out_their_vacation(user_factory, queued_tasks):
+    match = _match(user_factory)
+    began = timezone.now() - 2 * HOUR
+    match = _turn_began(match, began)
+    bo = person(match, "bo")
+    vacation.start(bo, 2, now=began + HOUR)
+    [mine] = lobby.my_matches(bo)
+    assert mine.deadline == began + 2 * DAY + HOUR + 23 * HOUR
+    [theirs] = lobby.my_matches(person(match, "ana"))
+    assert theirs.deadline == match.deadline
