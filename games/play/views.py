@@ -21,6 +21,7 @@ from games.catalog import GAMES
 from games.models import Match
 from games.play import lobby_queries as lobby
 from games.play.access import get_viewable, remember_invite
+from games.play.away import clock_notes
 from games.play.forms import FORMS
 from games.play.live.match_part import live_changes, render_live
 from games.play.public_lists import lists_generation
@@ -127,6 +128,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
             selected_card=_selected_card(request),
             position=you,
         ),
+        "clock_notes": clock_notes(match, request.user),
     }
     return render(request, "games/match.html", context)
 
