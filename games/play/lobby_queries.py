@@ -176,3 +176,19 @@ def dashboard(user: User) -> Dashboard:
         offers=pending_offers(user),
         finished=recent_finished(user),
     )
+
+
+def next_to_move(user: User, exclude: int | None = None) -> int | None:
+    """The id of the user's match whose move is due soonest, other than `exclude`."""
+    waiting = Match.objects.filter(
+        status=Status.ACTIVE, seats__user=user, seats__to_move=True, seats__resigned=False
+    )
+    if exclude is not None:
+        waiting = waiting.exclude(pk=exclude)
+    matches = list(waiting.only("status", "pace", "move_seconds", "turn_started", "updated"))
+    if not matches:
+        return None
+    due = deadlines_for(user.pk, matches)
+    # Without a clock, the match that has waited longest.
+    soonest = min(matches, key=lambda m: (due[m.pk] is None, due[m.pk] or m.updated))
+    return soonest.pk

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap
 
@@ -131,6 +132,20 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "clock_notes": clock_notes(match, request.user),
     }
     return render(request, "games/match.html", context)
+
+
+@login_required
+@require_GET
+def next_match(request: HttpRequest) -> HttpResponse:
+    """Go to the player's match whose move is due soonest, other than the one they came from
+    (`?from=`); back to their matches when no other waits for them."""
+    came_from = request.GET.get("from", "")
+    current = int(came_from) if came_from.isdigit() else None
+    target = lobby.next_to_move(request.user, exclude=current)
+    if target is None:
+        messages.info(request, _("No other match is waiting for your move."))
+        return redirect("home")
+    return redirect("match", match_id=target)
 
 
 @require_GET
