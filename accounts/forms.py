@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import User
 from accounts.names import check_name, tidy
@@ -48,3 +48,34 @@ class SettingsForm(forms.ModelForm):
         if name:
             check_name(name, exclude_pk=self.instance.pk)
         return name
+
+
+class VacationForm(forms.Form):
+    """How many days to go on vacation for, from now; no more than the year has left."""
+
+    days = forms.IntegerField(
+        label=gettext_lazy("Days"),
+        min_value=1,
+        help_text=gettext_lazy(
+            "Your correspondence clocks stand still meanwhile; live matches run on."
+        ),
+    )
+
+    def __init__(self, *args, days_left: int, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.days_left = days_left
+        self.fields["days"].widget.attrs["max"] = days_left
+
+    def clean_days(self) -> int:
+        days = self.cleaned_data["days"]
+        if days > self.days_left:
+            raise forms.ValidationError(
+                ngettext(
+                    "You have %(left)d vacation day left this year.",
+                    "You have %(left)d vacation days left this year.",
+                    self.days_left,
+                ),
+                code="allowance",
+                params={"left": self.days_left},
+            )
+        return days

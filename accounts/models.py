@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import zoneinfo
+from datetime import datetime
 from functools import cache
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 
 
 @cache
@@ -32,6 +34,8 @@ class User(AbstractUser):
     )
     time_zone = models.CharField(max_length=64, default="UTC", choices=time_zone_choices)
     language = models.CharField(max_length=8, default="en", choices=settings.LANGUAGES)
+    # The end of the latest vacation (its rows are the record): read with the player's name.
+    vacation_until = models.DateTimeField(null=True, blank=True)
 
     objects = CaseInsensitiveUserManager()
 
@@ -47,3 +51,27 @@ class User(AbstractUser):
     def shown_name(self) -> str:
         """The name other players see."""
         return self.display_name or self.username
+
+    @property
+    def away_until(self) -> datetime | None:
+        """When the vacation the player is on now ends; None when they are not on one."""
+        until = self.vacation_until
+        return until if until is not None and until > timezone.now() else None
+
+
+class Vacation(models.Model):
+    """Time off a player took: their correspondence clocks stand still from `starts` to `ends`."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="vacations")
+    starts = models.DateTimeField()
+    ends = models.DateTimeField()
+    # The calendar year (in the player's time zone) whose allowance the days are taken from.
+    year = models.PositiveSmallIntegerField()
+    days = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["starts"]
+        indexes = [models.Index(fields=["user", "ends"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.starts:%Y-%m-%d} to {self.ends:%Y-%m-%d}"

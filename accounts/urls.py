@@ -35,4 +35,5 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("settings/", views.settings_page, name="settings"),
+    path("settings/vacation/", views.vacation, name="vacation"),
 ]

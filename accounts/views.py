@@ -7,12 +7,17 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import formats, timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.forms import SettingsForm, SignUpForm
+from accounts import vacation as vacations
+from accounts.forms import SettingsForm, SignUpForm, VacationForm
+from games.tasks import queue_paused_deadlines
 
 
 def _safe_next(request: HttpRequest) -> str | None:
@@ -41,10 +46,57 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def settings_page(request: HttpRequest) -> HttpResponse:
-    """Display name, email, time zone and language."""
+    """Display name, email, time zone and language; and the vacation form."""
     form = SettingsForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, "Your settings are saved.")
         return redirect("settings")
-    return render(request, "accounts/settings.html", {"form": form})
+    return _settings(request, form=form)
+
+
+def _settings(
+    request: HttpRequest,
+    *,
+    form: SettingsForm | None = None,
+    vacation_form: VacationForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    user = request.user
+    days_left = vacations.days_left(user)
+    context = {
+        "form": form or SettingsForm(instance=user),
+        "vacation_form": vacation_form or VacationForm(days_left=days_left),
+        "vacation_days_left": days_left,
+        "vacation_allowance": vacations.allowance(),
+    }
+    return render(request, "accounts/settings.html", context, status=status)
+
+
+@login_required
+@require_POST
+def vacation(request: HttpRequest) -> HttpResponse:
+    """Start a vacation of some days, or end the current one early (`end`)."""
+    user = request.user
+    if "end" in request.POST:
+        if vacations.end(user) is not None:
+            # The paused turns run out sooner now than the checks queued for them.
+            transaction.on_commit(lambda: queue_paused_deadlines(user.pk), robust=True)
+            messages.success(
+                request, _("Welcome back: your clocks run again, and the days left are yours.")
+            )
+        return redirect("settings")
+    form = VacationForm(request.POST, days_left=vacations.days_left(user))
+    if form.is_valid():
+        try:
+            started = vacations.start(user, form.cleaned_data["days"])
+        except vacations.VacationRefused as exc:
+            form.add_error("days", exc.message)
+        else:
+            messages.success(
+                request,
+                _("You are on vacation until %(until)s.")
+                % {"until": formats.date_format(timezone.localtime(started.ends), "D j M, H:i")},
+            )
+            return redirect("settings")
+    return _settings(request, vacation_form=form, status=422)

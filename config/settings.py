@@ -189,3 +189,5 @@ LOGGING = {
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 BOT_LIVE_DELAY = float(env_str("BOT_LIVE_DELAY", "0.9"))  # seconds a bot "thinks" when live
 BOT_MOVE_LIMIT = 2000  # moves per bot task or tick pass, so a faulty bot cannot spin forever
+# Days a player may pause their correspondence clocks per calendar year.
+VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 30)

@@ -21,12 +21,8 @@ def home(request: HttpRequest) -> HttpResponse:
     those waiting for their move first."""
     from games.play import lobby_queries as lobby
 
-    mine = lobby.my_matches(request.user)[:8] if request.user.is_authenticated else []
-    context = {
-        "games": GAMES,
-        "my_matches": mine,
-        "your_turn_count": lobby.your_turn_count(request.user) if mine else 0,
-    }
+    dashboard = lobby.dashboard(request.user) if request.user.is_authenticated else None
+    context = {"games": GAMES, "dashboard": dashboard}
     return render(request, "home.html", context)
 
 

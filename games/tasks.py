@@ -16,9 +16,9 @@ from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
 
-from games.models import Match, Pace
+from games.models import Match, Pace, Status
 from games.play.services import bot_turns
-from games.play.services.clock import time_out
+from games.play.services.clock import deadlines_for, run_out
 from games.play.services.state import current_state, engine_for
 
 
@@ -44,8 +44,13 @@ def bot_turn(match_id: int, version: int) -> int:
 
 @task
 def move_deadline(match_id: int, turn_version: int) -> int:
-    """At a turn's deadline: play for the seats out of time, if the match is still on that turn."""
-    return time_out(match_id, turn_version=turn_version)
+    """At a turn's deadline: play for the seats out of time, if the match is still on that turn.
+
+    A seat whose player is on vacation is looked at again when its paused clock runs out."""
+    result = run_out(match_id, turn_version=turn_version)
+    if result.recheck is not None:
+        queue_deadline(match_id, turn_version, result.recheck)
+    return result.moves
 
 
 @task
@@ -111,6 +116,24 @@ def queue_warning(match_id: int, turn_version: int, when: datetime | None) -> No
     if when is None or not job.get_backend().supports_defer:
         return
     job.using(run_after=when).enqueue(match_id, turn_version)
+
+
+def queue_paused_deadlines(user_id: int) -> None:
+    """After a vacation ends early: the player's paused turns run out sooner than the checks
+    already queued for them, so queue each turn's check for its new time."""
+    matches = list(
+        Match.objects.filter(
+            status=Status.ACTIVE,
+            pace=Pace.CORRESPONDENCE,
+            seats__user_id=user_id,
+            seats__to_move=True,
+            seats__resigned=False,
+        ).defer("snapshot")
+    )
+    due = deadlines_for(user_id, matches)
+    for match in matches:
+        if due[match.pk] is not None:
+            queue_deadline(match.pk, match.turn_version, due[match.pk])
 
 
 def after_change(match: Match, waiting: frozenset[int] | None = None) -> None:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("play/", views.play, name="play"),
     path("leaderboards/", player_views.leaderboards, name="leaderboards"),
     path("matches/new/", views.new_match, name="new_match"),
+    path("matches/next/", views.next_match, name="next_match"),
     path("matches/<int:match_id>/", views.match_page, name="match"),
     path("matches/<int:match_id>/live/", views.match_live, name="match_live"),
     path("matches/<int:match_id>/join/", views.join, name="match_join"),

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
-from django.db.models import Count, F, FilteredRelation, Prefetch, Q
+from django.db.models import Count, F, FilteredRelation, OuterRef, Prefetch, Q, Subquery
 
 from accounts.models import User
-from games.models import Match, Seat, Status
+from games.models import Match, RatingChange, Seat, Status
 from games.play.options_text import options_summary
+from games.play.services.clock import deadlines_for
 
 
 @dataclass(frozen=True)
@@ -16,11 +19,35 @@ class MyMatch:
     match: Match
     your_turn: bool
     seats_taken: int
+    # When the player's move is due, the time they were on vacation left out; None when it is
+    # not their move (or there is no clock).
+    deadline: datetime | None = None
+    opponents: tuple[Seat, ...] = ()
 
 
-# What a list shows of a seat: its name. A user row has far more (password, dates, settings).
+@dataclass(frozen=True)
+class FinishedMatch:
+    match: Match
+    place: int | None
+    # Points the player's displayed rating moved by; None in casual matches.
+    rating_change: int | None
+    opponents: tuple[Seat, ...] = ()
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """A player's matches as their home page shows them, in this order."""
+
+    your_turn: list[MyMatch]
+    waiting: list[MyMatch]
+    offers: list[Any]
+    finished: list[FinishedMatch]
+
+
+# What a list shows of a seat: its name (and whether its player is away). A user row has far
+# more (password, dates, settings).
 _LISTED_SEAT = ("match_id", "position", "bot_level", "resigned", "user__username")
-_LISTED_SEAT += ("user__display_name",)
+_LISTED_SEAT += ("user__display_name", "user__vacation_until")
 
 
 def _with_seats(queryset):
@@ -62,22 +89,42 @@ def finished_matches(limit: int = 10) -> list[Match]:
     )
 
 
+def _opponents(match: Match, position: int) -> tuple[Seat, ...]:
+    return tuple(seat for seat in match.seats.all() if seat.position != position)
+
+
 def my_matches(user: User, limit: int = 50) -> list[MyMatch]:
-    """The user's unfinished matches, those waiting for them first."""
+    """The user's unfinished matches: those waiting for their move first, the move due soonest
+    first; then the others, those with a clock running first."""
     # Plain columns only: whose turn it is is stored on the seat, so no state is decoded here.
-    matches = _with_seats(
-        Match.objects.annotate(
-            mine=FilteredRelation("seats", condition=Q(seats__user=user, seats__resigned=False))
-        )
-        .filter(mine__isnull=False, status__in=[Status.OPEN, Status.ACTIVE])
-        .annotate(your_turn=F("mine__to_move"))
-        .order_by("-your_turn", "-updated")
-    )[:limit]
+    matches = list(
+        _with_seats(
+            Match.objects.annotate(
+                mine=FilteredRelation("seats", condition=Q(seats__user=user, seats__resigned=False))
+            )
+            .filter(mine__isnull=False, status__in=[Status.OPEN, Status.ACTIVE])
+            .annotate(your_turn=F("mine__to_move"), your_position=F("mine__position"))
+            .order_by("-your_turn", "-updated")
+        )[:limit]
+    )
+    yours = [m for m in matches if m.your_turn and m.is_active]
+    due = deadlines_for(user.pk, yours)
     result = [
-        MyMatch(match, bool(match.your_turn) and match.is_active, len(match.seats.all()))
+        MyMatch(
+            match,
+            match.pk in due,
+            len(match.seats.all()),
+            due.get(match.pk),
+            _opponents(match, match.your_position),
+        )
         for match in matches
     ]
-    result.sort(key=lambda m: (not m.your_turn, m.match.deadline is None, m.match.deadline or 0))
+
+    def order(item: MyMatch) -> tuple:
+        deadline = item.deadline if item.your_turn else item.match.deadline
+        return (not item.your_turn, deadline is None, deadline or 0)
+
+    result.sort(key=order)
     return result
 
 
@@ -88,10 +135,60 @@ def your_turn_count(user: User) -> int:
     ).count()
 
 
-def recent_finished(user: User, limit: int = 10) -> list[Match]:
-    """The user's latest finished matches."""
-    return list(
-        _with_seats(
-            Match.objects.filter(seats__user=user, status=Status.FINISHED).order_by("-finished")
-        )[:limit]
+def recent_finished(user: User, limit: int = 5) -> list[FinishedMatch]:
+    """The user's latest finished matches, with their place and rating change."""
+    change = RatingChange.objects.filter(match=OuterRef("pk"), seat__user=user).values_list(
+        F("display_after") - F("display_before")
+    )[:1]
+    matches = _with_seats(
+        Match.objects.annotate(mine=FilteredRelation("seats", condition=Q(seats__user=user)))
+        .filter(mine__isnull=False, status=Status.FINISHED)
+        .annotate(
+            your_place=F("mine__place"),
+            your_position=F("mine__position"),
+            rating_change=Subquery(change),
+        )
+        .order_by("-finished")
+    )[:limit]
+    return [
+        FinishedMatch(
+            match,
+            match.your_place,
+            match.rating_change if match.rated else None,
+            _opponents(match, match.your_position),
+        )
+        for match in matches
+    ]
+
+
+def pending_offers(user: User) -> list[Any]:
+    """Invitations to matches and rematch offers waiting for the user's answer."""
+    return []
+
+
+def dashboard(user: User) -> Dashboard:
+    """The user's matches for their home page: whose move first, then what waits on others,
+    offers to answer, and what ended lately (a few queries, however many matches)."""
+    mine = my_matches(user)
+    return Dashboard(
+        your_turn=[m for m in mine if m.your_turn],
+        waiting=[m for m in mine if not m.your_turn],
+        offers=pending_offers(user),
+        finished=recent_finished(user),
     )
+
+
+def next_to_move(user: User, exclude: int | None = None) -> int | None:
+    """The id of the user's match whose move is due soonest, other than `exclude`."""
+    waiting = Match.objects.filter(
+        status=Status.ACTIVE, seats__user=user, seats__to_move=True, seats__resigned=False
+    )
+    if exclude is not None:
+        waiting = waiting.exclude(pk=exclude)
+    matches = list(waiting.only("status", "pace", "move_seconds", "turn_started", "updated"))
+    if not matches:
+        return None
+    due = deadlines_for(user.pk, matches)
+    # Without a clock, the match that has waited longest.
+    soonest = min(matches, key=lambda m: (due[m.pk] is None, due[m.pk] or m.updated))
+    return soonest.pk

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap
 
@@ -21,6 +22,7 @@ from games.catalog import GAMES
 from games.models import Match
 from games.play import lobby_queries as lobby
 from games.play.access import get_viewable, remember_invite
+from games.play.away import clock_notes
 from games.play.forms import FORMS
 from games.play.live.match_part import live_changes, render_live
 from games.play.public_lists import lists_generation
@@ -79,7 +81,7 @@ def play(request: HttpRequest) -> HttpResponse:
         "games": GAMES,
         "new_match_forms": _new_match_forms(),
         "public_lists": _public_lists(),
-        "my_matches": lobby.my_matches(request.user) if request.user.is_authenticated else [],
+        "dashboard": lobby.dashboard(request.user) if request.user.is_authenticated else None,
     }
     return render(request, "games/play.html", context)
 
@@ -105,7 +107,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
         "games": GAMES,
         "new_match_forms": _new_match_forms(form, game),
         "public_lists": _public_lists(),
-        "my_matches": lobby.my_matches(request.user),
+        "dashboard": lobby.dashboard(request.user),
         "failed_game": game,
     }
     return render(request, "games/play.html", context, status=422)
@@ -127,8 +129,23 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
             selected_card=_selected_card(request),
             position=you,
         ),
+        "clock_notes": clock_notes(match, request.user),
     }
     return render(request, "games/match.html", context)
+
+
+@login_required
+@require_GET
+def next_match(request: HttpRequest) -> HttpResponse:
+    """Go to the player's match whose move is due soonest, other than the one they came from
+    (`?from=`); back to their matches when no other waits for them."""
+    came_from = request.GET.get("from", "")
+    current = int(came_from) if came_from.isdigit() else None
+    target = lobby.next_to_move(request.user, exclude=current)
+    if target is None:
+        messages.info(request, _("No other match is waiting for your move."))
+        return redirect("home")
+    return redirect("match", match_id=target)
 
 
 @require_GET

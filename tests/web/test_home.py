@@ -39,7 +39,7 @@ def test_a_signed_in_player_sees_the_matches_waiting_for_their_move_first(client
     open_one = create_match(ana, MatchSpec(game="el-dorado", players=4))
     client.force_login(ana)
     body = client.get("/").content.decode()
-    mine = body.split('id="home-mine-title"')[1].split("</section>")[0]
+    mine = body.split('id="home-mine-title"')[1].split('aria-label="Now playing"')[0]
     assert "1 waiting for your move" in mine
     assert mine.index(f"/matches/{waiting.pk}/") < mine.index(f"/matches/{open_one.pk}/")
     assert "Your turn" in mine and "Waiting · 1/4" in mine

@@ -1,13 +1,19 @@
-"""Time controls: a seat that lets its time run out is played for, then retired."""
+"""Time controls: a seat that lets its time run out is played for, then retired.
+
+A player on vacation is not timed out in correspondence matches: their clock stands still
+until the vacation ends, and the time that passed meanwhile is not counted. Live clocks run on."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from games.models import Match, Status
+from accounts.vacation import Pause, clock_runs_out, pauses
+from games.models import Match, Pace, Status
 from games.play.services.bot_turns import autopilot_level, choose_for_seat, play_waiting
 from games.play.services.errors import ServiceError
 from games.play.services.state import current_state, engine_for
@@ -17,6 +23,25 @@ log = logging.getLogger(__name__)
 TIMEOUTS_BEFORE_RETIRING = 3
 
 
+def turn_deadline(match: Match, paused: Sequence[Pause] = ()) -> datetime | None:
+    """When the current turn runs out for a player whose clock stood still while `paused`."""
+    deadline = match.deadline
+    if deadline is None or match.pace != Pace.CORRESPONDENCE or not paused:
+        return deadline
+    return clock_runs_out(match.turn_started, match.move_time, paused)
+
+
+def deadlines_for(user_id: int, matches: Iterable[Match]) -> dict[int, datetime | None]:
+    """By match id: when the user's move in each match is due, their vacations left out (at
+    most one query)."""
+    matches = list(matches)
+    paused_since = [
+        m.turn_started for m in matches if m.pace == Pace.CORRESPONDENCE and m.deadline is not None
+    ]
+    paused = pauses([user_id], min(paused_since)).get(user_id, []) if paused_since else []
+    return {m.pk: turn_deadline(m, paused) for m in matches}
+
+
 def overdue(now: datetime | None = None) -> list[int]:
     """Running matches whose current move is past its time."""
     now = now or timezone.now()
@@ -24,27 +49,50 @@ def overdue(now: datetime | None = None) -> list[int]:
     return [m.pk for m in matches if m.deadline is not None and m.deadline <= now]
 
 
+@dataclass(frozen=True)
+class TimeOut:
+    """What a time-out check did: the moves it played, and when to look again for the seats
+    whose clocks a vacation stopped (None: no need)."""
+
+    moves: int = 0
+    recheck: datetime | None = None
+
+
 def time_out(match_id: int, now: datetime | None = None, turn_version: int | None = None) -> int:
     """Play a move for every seat that ran out of time; count the moves made.
 
     With `turn_version`, only while the match is still on that turn."""
+    return run_out(match_id, now, turn_version).moves
+
+
+def run_out(match_id: int, now: datetime | None = None, turn_version: int | None = None) -> TimeOut:
+    """`time_out`, telling also when the seats on vacation run out (None: none was skipped)."""
     from games.play.services.play import act_for_seat
 
     now = now or timezone.now()
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != Status.ACTIVE:
-        return 0
+        return TimeOut()
     if turn_version is not None and match.turn_version != turn_version:
-        return 0
+        return TimeOut()
     if match.deadline is None or match.deadline > now:
-        return 0
+        return TimeOut()
+    turn = match.turn_version
     engine = engine_for(match)
     state = current_state(match)
     humans = {s.position: s for s in match.seats.all() if s.user_id and not s.resigned}
+    paused: dict[int, list[Pause]] = {}
+    if match.pace == Pace.CORRESPONDENCE:
+        paused = pauses((s.user_id for s in humans.values()), match.turn_started)
+    later: list[datetime] = []
     moves = 0
     for position in sorted(engine.to_act(state)):
         seat = humans.get(position)
         if seat is None:
+            continue
+        due = turn_deadline(match, paused.get(seat.user_id, ()))
+        if due is not None and due > now:
+            later.append(due)
             continue
         action = choose_for_seat(match, state, position, autopilot_level(match.game), "timeout")
         try:
@@ -58,7 +106,9 @@ def time_out(match_id: int, now: datetime | None = None, turn_version: int | Non
         if match.status != Status.ACTIVE:
             break
         state = current_state(match)
-    return moves
+    if not later or match.status != Status.ACTIVE or match.turn_version != turn:
+        return TimeOut(moves)  # a new turn has a deadline of its own
+    return TimeOut(moves, min(later))
 
 
 def tick(now: datetime | None = None, idle_seconds: float = 0) -> dict[str, int]:
