@@ -97,7 +97,7 @@ def test_your_turn_is_sorted_by_time_left(client, user_factory):
         section.index(f"/matches/{pk}/") for pk in expected
     )
     assert "3 hours, 59 minutes left" in section.replace("\xa0", " ")
-    assert "Random bot, Random bot" in section  # the opponents
+    assert "Random bot 1, Random bot 2" in section  # the opponents, named apart
 
 
 def test_a_new_player_sees_every_section_empty(auth_client):

@@ -212,4 +212,4 @@ def test_lists_histories_and_exports_name_the_bots_apart(client, ana, game):
     waiting = create_match(ana, MatchSpec(game=game, players=4, bots=BOTS[game][:2]))
     home = client.get("/").content.decode()
     assert f"#{waiting.pk}" in home
-    assert "ana, Expert bot 1, Expert bot 2" in home
+    assert "Expert bot 1, Expert bot 2" in home  # her opponents
