@@ -57,6 +57,20 @@ def test_a_human_turn_is_several_actions_then_the_bots_play(user_factory):
     assert engine_for(match).to_act(current_state(match)) == frozenset({2})
 
 
+def test_a_double_click_on_a_play_makes_one_move(user_factory, client):
+    match, people = _ed_match(user_factory)
+    state = current_state(match)
+    move = next(a for a in legal_actions(state, 0) if a["type"] == "move")
+    client.force_login(people["ana"])
+    body = {"action": json.dumps(move), "version": str(match.version)}
+    first = client.post(f"/matches/{match.pk}/act/", body)
+    second = client.post(f"/matches/{match.pk}/act/", body)
+    assert first.status_code == second.status_code == 302
+    assert MatchAction.objects.filter(match=match, seat=0).count() == 1
+    match.refresh_from_db()
+    assert match.version == 1 + int(body["version"])
+
+
 def test_out_of_turn_and_illegal_moves_are_refused_with_a_reason(user_factory):
     match, people = _ed_match(user_factory, bots=(), players=2)
     with pytest.raises(ActionRefused, match="not seat 1's turn"):

@@ -80,6 +80,22 @@ def test_a_double_submit_is_applied_once(ig_match):
     assert MatchAction.objects.filter(match=match).count() == 1
 
 
+def test_pressing_the_choice_already_made_changes_nothing(ig_match):
+    match = ig_match()
+    people = users(match)
+    submit_action(match.pk, people["ana"], CONTINUE, match.version)
+    after_first = _fresh(match).version
+    # On the board as it is now (the newest version), the same button pressed again.
+    submit_action(match.pk, people["ana"], CONTINUE, after_first)
+    submit_action(match.pk, people["ana"], CONTINUE, None)
+    assert _fresh(match).version == after_first
+    assert MatchAction.objects.filter(match=match).count() == 1
+    # A real change of mind is still a move.
+    submit_action(match.pk, people["ana"], RETURN, after_first)
+    assert _fresh(match).version == after_first + 1
+    assert MatchAction.objects.filter(match=match).count() == 2
+
+
 def test_a_version_from_the_future_is_refused(ig_match):
     match = ig_match()
     with pytest.raises(StaleVersion):

@@ -155,7 +155,8 @@ def _valid_seat(state: State, seat: object) -> bool:
 
 
 def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
-    """Record one seat's decision; the last decision reveals all and plays on. Pure."""
+    """Record one seat's decision; the last decision reveals all and plays on. Pure.
+    Choosing again what the seat already chose changes nothing and tells nothing (no events)."""
     if state.phase is Phase.OVER:
         raise IllegalAction("the game is over")
     if not _valid_seat(state, seat):
@@ -163,6 +164,8 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
     choice = parse_action(action)
     if not state.seats[seat].in_temple:
         raise IllegalAction("you already left the temple; wait for the next round")
+    if state.seats[seat].decision is choice:
+        return Progress(state, ())  # the choice already made: nothing happens, nothing is told
     changed = state.seats[seat].decision is not None
     private = {
         "type": "decision",

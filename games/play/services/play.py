@@ -177,6 +177,8 @@ def _act(
         progress = engine.apply(state, position, action)
     except ValueError as exc:
         raise ActionRefused(str(exc)) from None
+    if not progress.events and progress.state == state:
+        return match  # the choice already made, pressed again: no log line, no new version
     # The recent log, read under the lock, numbers the move and goes on to its push.
     recent = log_rows(match)
     seq = recent[-1]["seq"] + 1 if recent else 1

@@ -36,6 +36,15 @@ def test_decided_seat_may_change_its_choice_until_the_last_one_is_in(table):
     assert reveal["continuing"] == [0, 1, 2] and reveal["returning"] == []
 
 
+def test_choosing_again_what_a_seat_already_chose_changes_nothing(table):
+    t = table(3, [["T3", "T4"]])
+    state = ig.apply(t.state, 0, RETURN).state
+    again = ig.apply(state, 0, RETURN)
+    assert again.state == state
+    assert list(again.events) == []
+    assert ig.to_act(again.state) == ig.to_act(state)
+
+
 def test_nobody_sees_a_choice_before_everyone_has_chosen(table):
     t = table(3, [["T3", "T4"]])
     progress = ig.apply(t.state, 1, RETURN)
