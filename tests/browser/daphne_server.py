@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,7 +22,7 @@ def _free_port() -> int:
 
 
 class DaphneServer:
-    def __init__(self, var_dir: Path) -> None:
+    def __init__(self, var_dir: Path, env: Mapping[str, str] | None = None) -> None:
         self.var_dir = var_dir
         self.port = _free_port()
         self.url = f"http://localhost:{self.port}"
@@ -31,6 +32,9 @@ class DaphneServer:
             "DEBUG": "1",
             "VAR_DIR": str(var_dir),
             "BOT_LIVE_DELAY": "0.2",
+            # Links in mail lead back to this server.
+            "SITE_URL": self.url,
+            **(env or {}),
         }
         self.process: subprocess.Popen | None = None
         self.worker: subprocess.Popen | None = None

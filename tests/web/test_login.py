@@ -52,3 +52,14 @@ def test_it_redirects_to_a_safe_next(client, user_factory):
         "/login/", {"username": "ana", "password": PASSWORD, "next": "/settings/"}
     )
     assert response["Location"] == "/settings/"
+
+
+def test_the_headers_log_in_link_returns_to_the_page_it_was_clicked_on(client, db):
+    page = client.get("/leaderboards/?game=incan-gold").content.decode()
+    assert 'href="/login/?next=/leaderboards/%3Fgame%3Dincan-gold"' in page
+    assert 'href="/signup/?next=/leaderboards/%3Fgame%3Dincan-gold"' in page
+    # Where returning would be pointless or a loop, the links are plain.
+    for path in ("/", "/login/", "/signup/"):
+        page = client.get(path).content.decode()
+        assert 'href="/login/"' in page
+        assert "next=" not in page.split('class="site-nav"')[1].split("</nav>")[0]
