@@ -10,6 +10,10 @@ from django.utils.translation import gettext_lazy, ngettext
 from accounts.models import User
 from accounts.names import check_name, tidy
 
+EMAIL_HELP = gettext_lazy(
+    "For resetting a forgotten password, and the mail you choose to get (your turn, results)."
+)
+
 
 def _username_taken(username: str, exclude_pk: int | None = None) -> bool:
     others = User.objects.filter(username__iexact=username)
@@ -21,7 +25,7 @@ def _username_taken(username: str, exclude_pk: int | None = None) -> bool:
 class SignUpForm(UserCreationForm):
     email = forms.EmailField(
         required=False,
-        help_text=gettext_lazy("Only used to reset a forgotten password."),
+        help_text=EMAIL_HELP,
     )
 
     class Meta:
@@ -41,7 +45,7 @@ class SettingsForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("display_name", "email", "time_zone", "language")
-        help_texts = {"email": gettext_lazy("Used only to reset a forgotten password.")}
+        help_texts = {"email": EMAIL_HELP}
 
     def clean_display_name(self) -> str:
         name = tidy(self.cleaned_data["display_name"])
