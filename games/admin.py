@@ -81,3 +81,7 @@ class PlayerRatingAdmin(ReadOnly, admin.ModelAdmin):
 class RatingChangeAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("__str__", "match", "display_before", "display_after", "place")
     search_fields = ("seat__user__username", "=match__id")
+
+
+# The chat's admin lives beside the chat; importing it registers it.
+import games.chat.admin  # noqa: E402, F401

@@ -275,4 +275,5 @@ class RatingChange(models.Model):
 
 
 # Models kept beside the code that uses them, registered with this app (label `games`).
+from games.chat.models import ChatMessage, ChatMute, ChatReport  # noqa: E402, F401
 from games.notifications.models import Notification, NotificationPrefs  # noqa: E402, F401

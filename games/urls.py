@@ -1,6 +1,7 @@
 from django.urls import path
 
 import config.converters  # noqa: F401  (registers the "username" and "token" converters)
+from games.chat import views as chat_views
 from games.notifications import views as notification_views
 from games.play import views
 from games.play.live import relay
@@ -24,6 +25,17 @@ urlpatterns = [
     path("matches/<int:match_id>/start/", views.start, name="match_start"),
     path("matches/<int:match_id>/act/", views.act, name="match_act"),
     path("matches/<int:match_id>/resign/", views.resign, name="match_resign"),
+    path("matches/<int:match_id>/chat/", chat_views.chat, name="match_chat"),
+    path(
+        "matches/<int:match_id>/chat/<int:message_id>/report/",
+        chat_views.report_message,
+        name="chat_report",
+    ),
+    path(
+        "matches/<int:match_id>/chat/mute/<int:user_id>/",
+        chat_views.mute,
+        name="chat_mute",
+    ),
     path("invite/<token:token>/", views.match_invite, name="match_invite"),
     path("matches/<int:match_id>/replay/", replay_views.replay, name="match_replay"),
     path("matches/<int:match_id>/export.json", replay_views.export_match, name="match_export"),

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
+from games.chat.live import error_frame as chat_error_frame
+from games.chat.service import ChatRefused, post_message
 from games.models import Match
 from games.play.access import SESSION_INVITES, may_view
 from games.play.live import render
@@ -45,6 +47,15 @@ def _too_large(text_data: str | None, bytes_data: bytes | None) -> bool:
         else len(bytes_data or b"")
     )
     return size > settings.SOCKET_MAX_FRAME_BYTES
+
+
+def _json_object(text_data: str | None) -> dict | None:
+    """A text frame's JSON object, or None when it is not one."""
+    try:
+        data = json.loads(text_data or "")
+    except (ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 class _DirectDispatch:
@@ -154,7 +165,8 @@ class InboxConsumer(_DirectDispatch, _CountedSockets, AsyncJsonWebsocketConsumer
 
 class MatchConsumer(_DirectDispatch, _CountedSockets, AsyncWebsocketConsumer):
     """One match page's socket: joined to its viewer's group, it forwards the frames rendered
-    for that viewer (a seat's only to that seat's player) and takes moves."""
+    for that viewer (a seat's only to that seat's player) and the chat's, and takes moves and
+    chat messages."""
 
     sent_version = -1
     watching = False
@@ -220,23 +232,40 @@ class MatchConsumer(_DirectDispatch, _CountedSockets, AsyncWebsocketConsumer):
     async def _send_flash(self, message: str) -> None:
         await self.send(text_data=render.flash_html(message))
 
+    async def chat_frame(self, event: dict) -> None:
+        # A chat message, rendered once for every viewer: it changes no board version.
+        await self.send(text_data=event["html"])
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if _too_large(text_data, bytes_data):
             await self._send_flash(_("That message is too large."))
             await self.close(code=CLOSE_TOO_LARGE)
             return
-        error = await database_sync_to_async(self._submit)(text_data)
+        data = _json_object(text_data)
+        if data is not None and data.get("type") == "chat":
+            error = await database_sync_to_async(self._chat)(data.get("text"))
+            if error:
+                await self.send(text_data=chat_error_frame(error))
+            return
+        error = await database_sync_to_async(self._submit)(data)
         if error:
             await self._send_flash(error)
 
-    def _submit(self, text_data: str | None) -> str:
+    def _chat(self, text: object) -> str:
+        """Write in the match's chat; why not, for this socket alone."""
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            return _("This match is gone.")
+        try:
+            post_message(match, self.user, text)
+        except ChatRefused as exc:
+            return exc.message
+        return ""
+
+    def _submit(self, data: dict | None) -> str:
         if self.user is None or not self.user.is_authenticated:
             return _("Log in to play.")
-        try:
-            data = json.loads(text_data or "")
-        except (ValueError, RecursionError):
-            return _("That move is not understood.")
-        if not isinstance(data, dict):
+        if data is None:
             return _("That move is not understood.")
         try:
             action, version = parse_submission(data)

@@ -19,6 +19,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap
 
 from games.catalog import GAMES
+from games.chat.away import chat_seen
+from games.chat.panel import chat_context
 from games.models import Match
 from games.play import lobby_queries as lobby
 from games.play.access import get_viewable, remember_invite
@@ -130,7 +132,10 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
             position=you,
         ),
         "clock_notes": clock_notes(match, request.user),
+        "chat": chat_context(match, request.user, you),
     }
+    if you is not None:
+        chat_seen(request.user.pk, match.pk)
     return render(request, "games/match.html", context)
 
 

@@ -16,6 +16,8 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from accounts.models import User
+from games.chat.panel import visible_messages
+from games.chat.service import muted_ids
 from games.models import Match, Status
 from games.records.export import export_lines, finished_matches_of
 from games.records.export import export_match as export_data
@@ -67,6 +69,8 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     if partial:
         response = render(request, "games/replay.html#body", context)
         return push_url(response, replay_url(match, step)) if step != asked else response
+    # Beside the steps, read-only: what was said, without the players this reader muted.
+    context["chat_messages"] = visible_messages(match, muted_ids(request.user), limit=None)
     return render(request, "games/replay.html", context)
 
 

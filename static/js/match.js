@@ -10,6 +10,8 @@
 
   // The version on screen, and in a pushed frame the version it shows and the one it changes.
   const MARKER = /id="match-version" data-version="(\d+)"(?: data-base="(\d+)")?/;
+  // Chat frames (static/js/chat.js) carry no board version and are never a board's frame.
+  const CHAT_FRAME = "<div data-chat";
 
   function currentVersion() {
     const marker = document.getElementById("match-version");
@@ -92,6 +94,7 @@
     setStatus("closed", "Reconnecting…");
   });
   page.addEventListener("htmx:wsBeforeMessage", function (event) {
+    if (event.detail.message.startsWith(CHAT_FRAME)) return;
     const found = MARKER.exec(event.detail.message);
     if (!found) return; // an error for this page alone
     const incoming = parseInt(found[1], 10);

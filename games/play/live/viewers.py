@@ -57,3 +57,11 @@ def unwatched(match_id: int, positions: Iterable[int | None]) -> set[int | None]
         for position, key in keys.items()
         if counts.get(key) is not None and counts[key] <= 0
     }
+
+
+def watched(match_id: int, positions: Iterable[int | None]) -> set[int | None]:
+    """The viewers of the match that an open socket is known to watch. Unlike a push, which
+    renders for a count that is gone, telling a player what they missed counts it as nobody."""
+    keys = {position: _watch_key(match_id, position) for position in positions}
+    counts = cache.get_many(list(keys.values()))
+    return {position for position, key in keys.items() if (counts.get(key) or 0) > 0}

@@ -1,0 +1,1 @@
+"""Chat per match: stored messages, mutes and reports, sent live over the match socket."""
