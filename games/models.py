@@ -277,3 +277,8 @@ class RatingChange(models.Model):
 # Models kept beside the code that uses them, registered with this app (label `games`).
 from games.chat.models import ChatMessage, ChatMute, ChatReport  # noqa: E402, F401
 from games.notifications.models import Notification, NotificationPrefs  # noqa: E402, F401
+from games.play.offers.models import (  # noqa: E402, F401
+    Invitation,
+    RematchAnswer,
+    RematchOffer,
+)

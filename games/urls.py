@@ -3,7 +3,7 @@ from django.urls import path
 import config.converters  # noqa: F401  (registers the "username" and "token" converters)
 from games.chat import views as chat_views
 from games.notifications import views as notification_views
-from games.play import views
+from games.play import offer_views, views
 from games.play.live import relay
 from games.records import player_views, replay_views, stats_views
 
@@ -37,6 +37,26 @@ urlpatterns = [
         name="chat_mute",
     ),
     path("invite/<token:token>/", views.match_invite, name="match_invite"),
+    path("matches/<int:match_id>/invite/", offer_views.invite, name="match_invite_player"),
+    path("matches/<int:match_id>/cancel/", offer_views.cancel, name="match_cancel"),
+    path("matches/<int:match_id>/rematch/", offer_views.offer_rematch, name="match_rematch"),
+    path(
+        "matches/<int:match_id>/rematch/news/",
+        offer_views.rematch_news,
+        name="match_rematch_news",
+    ),
+    path(
+        "invitations/<int:invitation_id>/accept/",
+        offer_views.accept_invitation,
+        name="invitation_accept",
+    ),
+    path(
+        "invitations/<int:invitation_id>/decline/",
+        offer_views.decline_invitation,
+        name="invitation_decline",
+    ),
+    path("rematches/<int:offer_id>/accept/", offer_views.accept_rematch, name="rematch_accept"),
+    path("rematches/<int:offer_id>/decline/", offer_views.decline_rematch, name="rematch_decline"),
     path("matches/<int:match_id>/replay/", replay_views.replay, name="match_replay"),
     path("matches/<int:match_id>/export.json", replay_views.export_match, name="match_export"),
     path("u/<username:username>/", player_views.profile, name="profile"),

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0004_notifications'),
+        ('games', '0005_invitations_rematches'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

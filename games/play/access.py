@@ -11,12 +11,15 @@ SESSION_INVITES = "match_invites"
 
 
 def may_view(match: Match, user: User | None, invites: list[int] | None = None) -> bool:
-    """Public matches are open to everyone; private ones to their players and invitees."""
+    """Public matches are open to everyone; private ones to their players and invitees (by
+    link, or by name: an invitation answered or not)."""
     if not match.private:
         return True
-    if user is not None and user.is_authenticated and match.seats.filter(user=user).exists():
+    if match.pk in (invites or []):
         return True
-    return match.pk in (invites or [])
+    if user is None or not user.is_authenticated:
+        return False
+    return match.seats.filter(user=user).exists() or match.invitations.filter(user=user).exists()
 
 
 def get_viewable(request: HttpRequest, match_id: int) -> Match:

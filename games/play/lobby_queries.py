@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import ClassVar
 
-from django.db.models import Count, F, FilteredRelation, OuterRef, Prefetch, Q, Subquery
+from django.db.models import (
+    CharField,
+    Count,
+    F,
+    FilteredRelation,
+    OuterRef,
+    Prefetch,
+    Q,
+    Subquery,
+    Value,
+    prefetch_related_objects,
+)
 
 from accounts.models import User
-from games.models import Match, RatingChange, Seat, Status
+from games.models import Invitation, Match, RatingChange, RematchOffer, Seat, Status
+from games.play.offers.models import RematchStatus
 from games.play.options_text import options_summary
 from games.play.services.clock import deadlines_for
 
@@ -35,12 +47,31 @@ class FinishedMatch:
 
 
 @dataclass(frozen=True)
+class PendingOffer:
+    """An invitation or a rematch offer the player has yet to answer."""
+
+    INVITATION: ClassVar[str] = "invitation"
+    REMATCH: ClassVar[str] = "rematch"
+
+    kind: str
+    pk: int
+    match_id: int
+    game: str
+    # The inviter's (or the rematch offerer's) shown name.
+    by: str
+
+    @property
+    def is_invitation(self) -> bool:
+        return self.kind == self.INVITATION
+
+
+@dataclass(frozen=True)
 class Dashboard:
     """A player's matches as their home page shows them, in this order."""
 
     your_turn: list[MyMatch]
     waiting: list[MyMatch]
-    offers: list[Any]
+    offers: list[PendingOffer]
     finished: list[FinishedMatch]
 
 
@@ -50,10 +81,14 @@ _LISTED_SEAT = ("match_id", "position", "bot_level", "resigned", "user__username
 _LISTED_SEAT += ("user__display_name", "user__vacation_until")
 
 
+def _listed_seats() -> Prefetch:
+    seats = Seat.objects.select_related("user").only(*_LISTED_SEAT).order_by("position")
+    return Prefetch("seats", queryset=seats)
+
+
 def _with_seats(queryset):
     # Lists never show a match's state: its snapshot (large, decoded on load) stays unread.
-    seats = Seat.objects.select_related("user").only(*_LISTED_SEAT).order_by("position")
-    return queryset.defer("snapshot").prefetch_related(Prefetch("seats", queryset=seats))
+    return queryset.defer("snapshot").prefetch_related(_listed_seats())
 
 
 def open_matches(limit: int = 50) -> list[Match]:
@@ -93,20 +128,26 @@ def _opponents(match: Match, position: int) -> tuple[Seat, ...]:
     return tuple(seat for seat in match.seats.all() if seat.position != position)
 
 
+def _mine(user: User):
+    # Plain columns only: whose turn it is is stored on the seat, so no state is decoded here.
+    return (
+        Match.objects.annotate(
+            mine=FilteredRelation("seats", condition=Q(seats__user=user, seats__resigned=False))
+        )
+        .filter(mine__isnull=False, status__in=[Status.OPEN, Status.ACTIVE])
+        .annotate(your_turn=F("mine__to_move"), your_position=F("mine__position"))
+        .order_by("-your_turn", "-updated")
+        .defer("snapshot")
+    )
+
+
 def my_matches(user: User, limit: int = 50) -> list[MyMatch]:
     """The user's unfinished matches: those waiting for their move first, the move due soonest
     first; then the others, those with a clock running first."""
-    # Plain columns only: whose turn it is is stored on the seat, so no state is decoded here.
-    matches = list(
-        _with_seats(
-            Match.objects.annotate(
-                mine=FilteredRelation("seats", condition=Q(seats__user=user, seats__resigned=False))
-            )
-            .filter(mine__isnull=False, status__in=[Status.OPEN, Status.ACTIVE])
-            .annotate(your_turn=F("mine__to_move"), your_position=F("mine__position"))
-            .order_by("-your_turn", "-updated")
-        )[:limit]
-    )
+    return _my_items(user, list(_mine(user).prefetch_related(_listed_seats())[:limit]))
+
+
+def _my_items(user: User, matches: list[Match]) -> list[MyMatch]:
     yours = [m for m in matches if m.your_turn and m.is_active]
     due = deadlines_for(user.pk, yours)
     result = [
@@ -135,12 +176,11 @@ def your_turn_count(user: User) -> int:
     ).count()
 
 
-def recent_finished(user: User, limit: int = 5) -> list[FinishedMatch]:
-    """The user's latest finished matches, with their place and rating change."""
+def _finished(user: User):
     change = RatingChange.objects.filter(match=OuterRef("pk"), seat__user=user).values_list(
         F("display_after") - F("display_before")
     )[:1]
-    matches = _with_seats(
+    return (
         Match.objects.annotate(mine=FilteredRelation("seats", condition=Q(seats__user=user)))
         .filter(mine__isnull=False, status=Status.FINISHED)
         .annotate(
@@ -149,7 +189,16 @@ def recent_finished(user: User, limit: int = 5) -> list[FinishedMatch]:
             rating_change=Subquery(change),
         )
         .order_by("-finished")
-    )[:limit]
+        .defer("snapshot")
+    )
+
+
+def recent_finished(user: User, limit: int = 5) -> list[FinishedMatch]:
+    """The user's latest finished matches, with their place and rating change."""
+    return _finished_items(list(_finished(user).prefetch_related(_listed_seats())[:limit]))
+
+
+def _finished_items(matches: list[Match]) -> list[FinishedMatch]:
     return [
         FinishedMatch(
             match,
@@ -161,20 +210,52 @@ def recent_finished(user: User, limit: int = 5) -> list[FinishedMatch]:
     ]
 
 
-def pending_offers(user: User) -> list[Any]:
-    """Invitations to matches and rematch offers waiting for the user's answer."""
-    return []
+def pending_offers(user: User, limit: int = 20) -> list[PendingOffer]:
+    """Invitations to open matches and rematch offers waiting for the user's answer, newest
+    first (one query)."""
+    columns = ("pk", "match_id", "match__game", "by_name", "by_username", "created", "kind")
+    invitations = (
+        Invitation.objects.filter(user=user, answered__isnull=True, match__status=Status.OPEN)
+        .exclude(match__seats__user=user)
+        .annotate(
+            by_name=F("invited_by__display_name"),
+            by_username=F("invited_by__username"),
+            kind=Value(PendingOffer.INVITATION, output_field=CharField()),
+        )
+        .order_by()  # each side unordered: SQL orders only the union
+        .values_list(*columns)
+    )
+    rematches = (
+        RematchOffer.objects.filter(status=RematchStatus.OPEN, match__seats__user=user)
+        .exclude(answers__user=user)
+        .annotate(
+            by_name=F("offered_by__display_name"),
+            by_username=F("offered_by__username"),
+            kind=Value(PendingOffer.REMATCH, output_field=CharField()),
+        )
+        .order_by()  # each side unordered: SQL orders only the union
+        .values_list(*columns)
+    )
+    rows = invitations.union(rematches, all=True).order_by("-created")[:limit]
+    return [
+        PendingOffer(kind, pk, match_id, game, by_name or by_username)
+        for pk, match_id, game, by_name, by_username, _created, kind in rows
+    ]
 
 
 def dashboard(user: User) -> Dashboard:
     """The user's matches for their home page: whose move first, then what waits on others,
     offers to answer, and what ended lately (a few queries, however many matches)."""
-    mine = my_matches(user)
+    mine = list(_mine(user)[:50])
+    ended = list(_finished(user)[:5])
+    # One read of the seats for both lists.
+    prefetch_related_objects([*mine, *ended], _listed_seats())
+    mine_items = _my_items(user, mine)
     return Dashboard(
-        your_turn=[m for m in mine if m.your_turn],
-        waiting=[m for m in mine if not m.your_turn],
+        your_turn=[m for m in mine_items if m.your_turn],
+        waiting=[m for m in mine_items if not m.your_turn],
         offers=pending_offers(user),
-        finished=recent_finished(user),
+        finished=_finished_items(ended),
     )
 
 

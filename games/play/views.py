@@ -27,6 +27,7 @@ from games.play.access import get_viewable, remember_invite
 from games.play.away import clock_notes
 from games.play.forms import FORMS
 from games.play.live.match_part import live_changes, render_live
+from games.play.offers.pages import pending_invitation, rematch_panel
 from games.play.public_lists import lists_generation
 from games.play.services import ServiceError
 from games.play.services import lobby as lobby_service
@@ -133,6 +134,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         ),
         "clock_notes": clock_notes(match, request.user),
         "chat": chat_context(match, request.user, you),
+        # Per visitor, beside the live part: an invitation to answer, a rematch's news.
+        "invitation": pending_invitation(match, request.user),
+        "rematch": rematch_panel(match, request.user),
     }
     if you is not None:
         chat_seen(request.user.pk, match.pk)

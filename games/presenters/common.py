@@ -11,6 +11,7 @@ from django.urls import reverse
 from accounts.models import User
 from games.bots.registry import bot_levels
 from games.models import Match, Seat
+from games.play.offers.pages import InvitedPlayer, invited_players
 from games.play.services.state import current_state, engine_for, log_rows
 from games.presenters.seat_marks import named_seats
 from games.seat_names import bot_name, seat_names
@@ -134,6 +135,8 @@ class Snapshot:
     state: Any | None
     log_rows: list[dict[str, Any]]
     everyone: list[PlayerInfo] = field(default_factory=list)
+    # Before the start: who was invited by name and has no seat (the waiting room lists them).
+    invited: list[InvitedPlayer] = field(default_factory=list)
     # Filled by the first viewer rendered: what is the same for every viewer of this version.
     described: dict[tuple[int, int, int | None], LogLine] = field(default_factory=dict)
     shared_parts: dict[Hashable, str] = field(default_factory=dict)
@@ -161,6 +164,7 @@ def take_snapshot(
         state=state if started else None,
         log_rows=(log_rows(match) if recent is None else recent) if started else [],
         everyone=players(seats, None),
+        invited=invited_players(match, seats) if match.is_open else [],
     )
 
 
@@ -195,6 +199,8 @@ def base_context(
         "invite_path": reverse("match_invite", args=[match.invite_token])
         if match.private and you is not None
         else "",
+        # Whom the host invited is for the players to know, not the public.
+        "invited": snapshot.invited if you is not None else [],
     }
     if snapshot.state is not None:  # started: there is a state to show
         state = snapshot.state

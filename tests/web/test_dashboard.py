@@ -12,8 +12,10 @@ from django.utils import timezone
 from accounts import vacation
 from games.models import Match, Pace, PlayerRating, RatingChange
 from games.play import lobby_queries as lobby
+from games.play.services.invitations import invite
 from games.play.services.lobby import MatchSpec, create_match, join_match
 from games.play.services.play import submit_action
+from games.play.services.rematches import offer_rematch
 from tests.helpers import CONTINUE, fresh, recorded_match
 
 SECTIONS = ("Your turn", "Waiting on others", "Invitations and rematch offers", "Recently finished")
@@ -130,12 +132,22 @@ def test_recently_finished_shows_the_place_and_in_rated_matches_the_rating_chang
     assert "Place 2 of 2" in rows[casual.pk] and "Rating" not in rows[casual.pk]
 
 
-def test_offers_fill_their_own_section(client, user_factory, monkeypatch):
-    ana = user_factory("ana")
-    monkeypatch.setattr(lobby, "pending_offers", lambda user: ["A rematch with bo"])
+def test_offers_fill_their_own_section(client, user_factory):
+    ana, bo, cy = user_factory("ana"), user_factory("bo"), user_factory("cy", display_name="Cyd")
+    room = create_match(bo, MatchSpec(game="incan-gold", players=3))
+    invite(room.pk, bo, "ana")
+    ended = recorded_match([ana, cy], [2, 1])
+    offer_rematch(ended.pk, cy)
+    offers = lobby.dashboard(ana).offers
+    assert [(o.kind, o.match_id, o.by) for o in offers] == [
+        ("rematch", ended.pk, "Cyd"),
+        ("invitation", room.pk, "bo"),
+    ]
     client.force_login(ana)
-    assert "A rematch with bo" in _section(client.get("/").content.decode(), SECTIONS[2])
-    assert lobby.dashboard(ana).offers == ["A rematch with bo"]
+    section = _section(client.get("/").content.decode(), SECTIONS[2])
+    assert f"Cyd offers a rematch of Incan Gold #{ended.pk}" in section
+    assert f"bo invites you to Incan Gold #{room.pk}" in section
+    assert section.count(">Accept</button>") == section.count(">Decline</button>") == 2
 
 
 def _dashboard_queries(user) -> int:
@@ -160,4 +172,9 @@ def test_the_dashboard_takes_as_many_queries_for_many_matches_as_for_one(user_fa
     vacation.start(ana, 3)
     for place in (1, 2, 3):
         _rated(recorded_match([ana, user_factory(next(names))], [place, 1]), ana, 1500, 1510)
+    for _ in range(3):  # invitations and rematch offers to answer
+        host = user_factory(next(names))
+        invite(create_match(host, MatchSpec(game="incan-gold", players=3)).pk, host, "ana")
+        offer_rematch(recorded_match([ana, host], [1, 2]).pk, host)
+    assert len(lobby.dashboard(ana).offers) == 6
     assert _dashboard_queries(ana) == few

@@ -45,7 +45,8 @@ def _status_alike(context: Mapping[str, Any]) -> Hashable:
 
 
 def _controls_alike(context: Mapping[str, Any]) -> Hashable:
-    return context["you"] is not None and not context["you_resigned"]
+    # A player who resigned has no moves, but may still ask for a rematch once it is over.
+    return context["you"] is not None, context["you_resigned"]
 
 
 COMMON_PARTS = (

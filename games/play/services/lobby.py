@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
@@ -19,6 +20,8 @@ from games.bots.registry import bot_levels
 from games.engines.registry import GAMES, get_engine
 from games.models import Match, Pace, Seat, Status
 from games.notifications import events as notifications
+from games.notifications.models import Kind
+from games.notifications.service import mark_read
 from games.play.public_lists import lists_changed
 from games.play.services.broadcast import announce
 from games.play.services.errors import ServiceError
@@ -110,12 +113,8 @@ def _check_limits(host: User, spec: MatchSpec) -> None:
             )
 
 
-@writing()
-def create_match(host: User, spec: MatchSpec) -> Match:
-    """Create a match with the host in seat 1 and any bots after; start it if full."""
-    _check_spec(spec)
-    _check_limits(host, spec)
-    match = Match.objects.create(
+def _new_match(host: User, spec: MatchSpec) -> Match:
+    return Match.objects.create(
         game=spec.game,
         options=dict(spec.options),
         seed=secrets.randbits(62),
@@ -126,6 +125,14 @@ def create_match(host: User, spec: MatchSpec) -> Match:
         private=spec.private,
         created_by=host,
     )
+
+
+@writing()
+def create_match(host: User, spec: MatchSpec) -> Match:
+    """Create a match with the host in seat 1 and any bots after; start it if full."""
+    _check_spec(spec)
+    _check_limits(host, spec)
+    match = _new_match(host, spec)
     Seat.objects.create(match=match, position=0, user=host)
     for position, level in enumerate(spec.bots, start=1):
         Seat.objects.create(match=match, position=position, bot_level=level)
@@ -133,6 +140,29 @@ def create_match(host: User, spec: MatchSpec) -> Match:
         _start(match, host.pk)  # which tells the lists itself
     else:
         lists_changed()
+    return match
+
+
+@writing()
+def create_seated_match(
+    host: User, spec: MatchSpec, seating: Sequence[User | str], actor_id: int | None = None
+) -> Match:
+    """Create a match with every seat taken as `seating` lists them (a person, or a bot's
+    level) and start it: a rematch seats everyone as they sat. The seating, not `spec`, says
+    how many play and which bots; `actor_id` is the player whose click started it."""
+    bots = tuple(taker for taker in seating if isinstance(taker, str))
+    spec = replace(spec, players=len(seating), bots=bots)
+    _check_spec(spec)
+    if host not in seating:
+        raise ServiceError(_("The host must have a seat in the match."))
+    _check_limits(host, spec)
+    match = _new_match(host, spec)
+    for position, taker in enumerate(seating):
+        if isinstance(taker, str):
+            Seat.objects.create(match=match, position=position, bot_level=taker)
+        else:
+            Seat.objects.create(match=match, position=position, user=taker)
+    _start(match, actor_id)
     return match
 
 
@@ -182,6 +212,10 @@ def join_match(match_id: int, user: User, invite_token: str | None = None) -> Ma
         Seat.objects.create(match=match, position=_free_position(match), user=user)
     except IntegrityError:
         raise ServiceError("That seat was just taken; please try again.") from None
+    # However they came (the invitation, a link, the open list), an invitee has said yes.
+    match.invitations.filter(user=user, answered__isnull=True).update(
+        answered=timezone.now(), accepted=True
+    )
     _start_if_full(match, user.pk)
     return match
 
@@ -201,6 +235,28 @@ def leave_match(match_id: int, user: User) -> Match:
     if not match.seats.filter(user__isnull=False).exists():
         match.status = Status.ABANDONED
         match.finished = timezone.now()
+    _touch(match)
+    return match
+
+
+@writing()
+def cancel_match(match_id: int, user: User) -> Match:
+    """The host calls off a match before it starts, with everyone in it: nobody plays it.
+    Seated players see it cancelled (their pages are pushed the change); invitations to it
+    lapse and leave their invitees' dashboards."""
+    match = _locked(match_id)
+    _require_host(match, user)
+    if match.is_cancelled:
+        raise ServiceError(_("This match was cancelled before it started."))
+    if not match.is_open:
+        raise ServiceError(_("The match has started: resign instead of cancelling."))
+    now = timezone.now()
+    match.status = Status.ABANDONED
+    match.finished = now
+    pending = match.invitations.filter(answered__isnull=True)
+    for invitee_id in pending.values_list("user_id", flat=True):
+        mark_read(invitee_id, match_id=match.pk, kinds=[Kind.INVITATION])
+    pending.update(answered=now)
     _touch(match)
     return match
 

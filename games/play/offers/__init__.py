@@ -1,0 +1,1 @@
+"""Invitations to open matches and rematch offers of finished ones."""
