@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import vacation as vacations
 from accounts.forms import SettingsForm, SignUpForm, VacationForm
+from games.play.services.play import clocks_changed
 from games.tasks import queue_paused_deadlines
 
 
@@ -82,6 +83,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
         if vacations.end(user) is not None:
             # The paused turns run out sooner now than the checks queued for them.
             transaction.on_commit(lambda: queue_paused_deadlines(user.pk), robust=True)
+            clocks_changed(user.pk)
             messages.success(
                 request, _("Welcome back: your clocks run again, and the days left are yours.")
             )
@@ -93,6 +95,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
         except vacations.VacationRefused as exc:
             form.add_error("days", exc.message)
         else:
+            clocks_changed(user.pk)
             messages.success(
                 request,
                 _("You are on vacation until %(until)s.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from django.urls import reverse
@@ -12,6 +13,7 @@ from accounts.models import User
 from games.bots.registry import bot_levels
 from games.models import Match, Seat
 from games.play.offers.pages import InvitedPlayer, invited_players
+from games.play.services.clock import turn_due
 from games.play.services.state import current_state, engine_for, log_rows
 from games.presenters.seat_marks import named_seats
 from games.seat_names import bot_name, seat_names
@@ -137,6 +139,8 @@ class Snapshot:
     everyone: list[PlayerInfo] = field(default_factory=list)
     # Before the start: who was invited by name and has no seat (the waiting room lists them).
     invited: list[InvitedPlayer] = field(default_factory=list)
+    # When the awaited move is due (vacations of the awaited people left out).
+    due: datetime | None = None
     # Filled by the first viewer rendered: what is the same for every viewer of this version.
     described: dict[tuple[int, int, int | None], LogLine] = field(default_factory=dict)
     shared_parts: dict[Hashable, str] = field(default_factory=dict)
@@ -165,6 +169,7 @@ def take_snapshot(
         log_rows=(log_rows(match) if recent is None else recent) if started else [],
         everyone=players(seats, None),
         invited=invited_players(match, seats) if match.is_open else [],
+        due=turn_due(match, seats) if match.is_active else None,
     )
 
 
@@ -186,6 +191,7 @@ def base_context(
     names = [player.name for player in snapshot.everyone] or seat_names(seats)
     context: dict[str, Any] = {
         "match": match,
+        "due": snapshot.due,
         "engine": engine_for(match),
         "players": players(seats, you, snapshot.everyone),
         "names": names,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from accounts import vacation
@@ -139,3 +140,35 @@ def test_the_dashboard_shows_an_opponent_on_vacation_and_the_player_their_own(cl
     assert "You are on vacation until" in body
     row = body.split(f'href="/matches/{match.pk}/"')[1].split("</li>")[0]
     assert "on vacation until" not in row
+
+
+def test_the_board_says_when_the_move_is_due_once_its_player_goes_on_vacation(client, user_factory):
+    from django.utils import dateformat
+
+    from games.play.services.clock import turn_due
+    from games.play.services.play import submit_action
+    from tests.helpers import CONTINUE
+
+    match = _match(user_factory)
+    for name in ("ana", "cy"):
+        submit_action(match.pk, person(match, name), CONTINUE, fresh(match).version)
+    match = fresh(match)  # only bo's move is awaited now
+    shown = dateformat.format(timezone.localtime(match.deadline), "D j M, H:i")
+    client.force_login(person(match, "ana"))
+    assert f"Move by {shown}" in client.get(match.get_absolute_url()).content.decode()
+
+    bo = Client()
+    bo.force_login(person(match, "bo"))
+    assert bo.post("/settings/vacation/", {"days": "3"}).status_code == 302
+    after = fresh(match)
+    assert after.version == match.version + 1  # every board is pushed the new due time
+    due = turn_due(after, after.seats_in_order())
+    assert timedelta(days=3) - timedelta(minutes=1) < due - match.deadline <= timedelta(days=3)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert f"Move by {shown}" not in page
+    assert "Move by " + dateformat.format(timezone.localtime(due), "D j M, H:i") in page
+
+    assert bo.post("/settings/vacation/", {"end": "1"}).status_code == 302
+    back = fresh(match)
+    assert back.version == after.version + 1
+    assert turn_due(back, back.seats_in_order()) - match.deadline < timedelta(minutes=1)

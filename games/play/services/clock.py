@@ -31,6 +31,25 @@ def turn_deadline(match: Match, paused: Sequence[Pause] = ()) -> datetime | None
     return clock_runs_out(match.turn_started, match.move_time, paused)
 
 
+def turn_due(match: Match, seats: Sequence) -> datetime | None:
+    """When the move the match awaits is due, as the board says it: the soonest due time of
+    the people it waits for, each later by their vacations since the turn began (a query only
+    when one of them has been on vacation since)."""
+    deadline = match.deadline
+    if deadline is None or match.pace != Pace.CORRESPONDENCE:
+        return deadline
+    awaited = [s for s in seats if s.to_move and s.user_id and not s.resigned]
+    away = [
+        s.user_id
+        for s in awaited
+        if s.user.vacation_until is not None and s.user.vacation_until > match.turn_started
+    ]
+    if not away:
+        return deadline
+    paused = pauses(away, match.turn_started)
+    return min(turn_deadline(match, paused.get(s.user_id, [])) for s in awaited)
+
+
 def deadlines_for(user_id: int, matches: Iterable[Match]) -> dict[int, datetime | None]:
     """By match id: when the user's move in each match is due, their vacations left out (at
     most one query)."""

@@ -9,7 +9,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
-from games.models import Match, MatchAction, Seat, Status
+from games.models import Match, MatchAction, Pace, Seat, Status
 from games.notifications import events as notifications
 from games.play.public_lists import lists_changed
 from games.play.services.broadcast import announce
@@ -221,6 +221,27 @@ def resign(match_id: int, user: User) -> Match:
     announce(match)
     after_change(match)
     return match
+
+
+@writing()
+def clocks_changed(user_id: int) -> int:
+    """A player's vacation began or ended: their running correspondence matches move to a new
+    version (no move, as with a resignation) so every board shows when the move is now due;
+    how many."""
+    running = Match.objects.filter(
+        status=Status.ACTIVE, pace=Pace.CORRESPONDENCE, seats__user_id=user_id
+    ).values_list("pk", flat=True)
+    changed = 0
+    for match_id in list(running):
+        match = _locked(match_id)
+        if not match.is_active:
+            continue
+        match.version += 1
+        match.snapshot_version = match.version if match.snapshot is not None else 0
+        match.save()
+        announce(match)
+        changed += 1
+    return changed
 
 
 def act_for_seat(
