@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 from collections.abc import Mapping
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from django.db import connection, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -61,6 +63,36 @@ def deadlines(backend) -> list:
 def run(result) -> object:
     """Run a queued task here, as a worker would."""
     return result.task.call(*result.args, **result.kwargs)
+
+
+# Racing workers ----------------------------------------------------------------------------
+
+# Two workers (threads with a connection each) doing the same thing at the same moment.
+WORKERS = 2
+
+
+def side_by_side(work) -> list:
+    """Run `work` in WORKERS threads released together, each in its own transaction; what
+    each returned (an exception raised is returned too)."""
+    start = threading.Barrier(WORKERS)
+    results: list = [None] * WORKERS
+
+    def one(i: int) -> None:
+        try:
+            with transaction.atomic():
+                start.wait()
+                results[i] = work()
+        except Exception as exc:  # the test reads what each worker met
+            results[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(WORKERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
 
 
 # Finished matches --------------------------------------------------------------------------

@@ -4,46 +4,21 @@
 from __future__ import annotations
 
 import os
-import threading
 from datetime import timedelta
 
 import pytest
 from django.core import mail
-from django.db import connection, transaction
 
 from games.notifications.mail import send_one
 from games.notifications.models import Kind, Notification
 from games.notifications.sweep import warn_if_due
 from games.play.services.play import submit_action
-from tests.helpers import RETURN, fresh, person
+from tests.helpers import RETURN, WORKERS, fresh, person, side_by_side
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(not os.environ.get("DATABASE_URL"), reason="needs PostgreSQL"),
 ]
-
-WORKERS = 2
-
-
-def side_by_side(work) -> list:
-    """Run `work` in WORKERS threads released together, each in its own transaction."""
-    start = threading.Barrier(WORKERS)
-    results: list = [None] * WORKERS
-
-    def one(i: int) -> None:
-        try:
-            with transaction.atomic():
-                start.wait()
-                results[i] = work()
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=one, args=(i,)) for i in range(WORKERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    return results
 
 
 def test_racing_warnings_make_one_notification(corr_match):

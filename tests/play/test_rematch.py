@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.db import IntegrityError
 
@@ -13,7 +15,7 @@ from games.play.offers.pages import rematch_panel
 from games.play.services import ServiceError
 from games.play.services.lobby import MatchSpec, create_match, join_match
 from games.play.services.rematches import accept_rematch, decline_rematch, offer_rematch
-from tests.helpers import fresh, play_out, play_to_end, recorded_match
+from tests.helpers import fresh, play_out, play_to_end, recorded_match, side_by_side
 
 OPTIONS = {"incan-gold": {"quick_start": False}, "el-dorado": {"map": "serpentine"}}
 GAMES = ("incan-gold", "el-dorado")
@@ -231,3 +233,40 @@ def test_a_yes_may_be_taken_back_which_closes_the_offer(finished):
     accept_rematch(offer.pk, bo)
     assert decline_rematch(offer.pk, bo).status == RematchStatus.DECLINED
     assert RematchAnswer.objects.get(offer=offer, user=bo).accepted is False
+
+
+needs_postgres = pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL"), reason="two workers write side by side on PostgreSQL"
+)
+
+
+@needs_postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_rematch_clicks_at_the_same_moment_make_one_offer(finished):
+    match = finished()
+    ana = match.seats.get(user__username="ana").user
+    made = side_by_side(lambda: offer_rematch(match.pk, ana))
+    assert all(isinstance(offer, RematchOffer) for offer in made), made
+    assert RematchOffer.objects.filter(match=match).count() == 1
+    assert _told(Kind.REMATCH) == ["bo", "cy"]
+
+
+@needs_postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_last_two_yeses_at_the_same_moment_start_one_match(finished):
+    match = finished()
+    people = {s.user.username: s.user for s in match.seats.select_related("user") if s.user}
+    offer = offer_rematch(match.pk, people["ana"])
+    turn = iter(["bo", "cy"])
+    answers = {}
+
+    def accept() -> RematchOffer:
+        name = next(turn)  # each worker answers for its own player
+        answers[name] = accept_rematch(offer.pk, people[name])
+        return answers[name]
+
+    results = side_by_side(accept)
+    assert not [r for r in results if isinstance(r, Exception)], results
+    offer = fresh_offer(offer)
+    assert offer.new_match is not None
+    assert Match.objects.filter(pk__gt=match.pk).count() == 1
