@@ -42,3 +42,13 @@ def test_racing_mail_tasks_send_one_mail(corr_match):
     sent = side_by_side(lambda: send_one(note.pk))
     assert sent.count(True) == 1
     assert len([m for m in mail.outbox if "bo@example.com" in m.to]) == 1
+
+
+@pytest.mark.parametrize("kind", Kind.values)
+def test_every_kind_told_by_two_workers_at_once_is_made_once(user_factory, kind):
+    from games.notifications.service import notify
+
+    ana = user_factory("ana")
+    made = side_by_side(lambda: notify(ana.pk, kind, f"{kind}:race", game="incan-gold"))
+    assert sum(note is not None for note in made) == 1, made
+    assert Notification.objects.filter(user=ana, kind=kind).count() == 1

@@ -68,3 +68,25 @@ def test_a_forged_relay_pushes_nothing(inbox):
         "/internal/live/", json.dumps({"inbox": forged}), content_type="application/json"
     )
     assert answer.status_code == 403
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_an_open_tabs_inbox_socket_is_sent_the_unread_count(user_factory):
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from games.play.consumers import InboxConsumer
+
+    ana = await database_sync_to_async(user_factory)("ana")
+    tab = WebsocketCommunicator(InboxConsumer.as_asgi(), "/ws/inbox/")
+    tab.scope["user"] = ana
+    connected, _code = await tab.connect()
+    assert connected
+    assert (await tab.receive_json_from())["type"] == "hello"
+    # Outside a transaction the push goes out as soon as the notification is made.
+    await database_sync_to_async(notify)(ana.pk, Kind.YOUR_TURN, "turn:1:1", game="incan-gold")
+    pushed = await tab.receive_json_from(timeout=5)
+    assert pushed["type"] == "notice"
+    assert (pushed["unread"], pushed["turns"]) == (1, 1)
+    assert pushed["text"] == "It is your turn in Incan Gold."
+    await tab.disconnect()
