@@ -27,6 +27,8 @@ def find_player(name: str) -> User:
     if not words or len(name) > LONGEST_NAME:
         raise ServiceError(_("Type the username of the player to invite."))
     tidy = " ".join(words)
+    if not tidy.isprintable():  # no name holds control characters (PostgreSQL refuses NUL)
+        raise ServiceError(_("Names hold no control characters: check what you typed."))
     found = User.objects.filter(username__iexact=tidy, is_active=True).first()
     if found is not None:
         return found
