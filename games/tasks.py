@@ -17,6 +17,7 @@ from django.utils import timezone
 from django_tasks import task
 
 from games.models import Match, Pace, Status
+from games.notifications.events import warning_time
 from games.play.services import bot_turns
 from games.play.services.clock import deadlines_for, run_out
 from games.play.services.state import current_state, engine_for
@@ -101,15 +102,6 @@ def queue_deadline(match_id: int, turn_version: int, deadline: datetime) -> None
     job.using(run_after=deadline).enqueue(match_id, turn_version)
 
 
-def deadline_warning_time(match: Match) -> datetime | None:
-    """When a correspondence player is warned that their time runs out."""
-    from games.notifications.events import DEADLINE_WARNING_AT
-
-    if match.turn_started is None:
-        return None
-    return match.turn_started + match.move_time * DEADLINE_WARNING_AT
-
-
 def queue_warning(match_id: int, turn_version: int, when: datetime | None) -> None:
     """Queue the deadline warning of a turn (a backend that cannot wait: tick sends it)."""
     job = deadline_warning
@@ -145,7 +137,7 @@ def after_change(match: Match, waiting: frozenset[int] | None = None) -> None:
     match_id, version, pace = match.pk, match.version, match.pace
     new_turn = match.turn_version == match.version
     deadline = match.deadline
-    warning = deadline_warning_time(match)
+    warning = warning_time(match)
 
     def queue() -> None:
         # After the commit, from the seats the move held: a seat retired in the same

@@ -3,9 +3,7 @@ inbox socket), and mail sent by the task queue."""
 
 from __future__ import annotations
 
-import json
 import logging
-import urllib.request
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -17,8 +15,9 @@ from django.db import transaction
 from django.utils import timezone, translation
 
 from games.notifications.models import Notification
-from games.notifications.service import unread_count, unread_turns
+from games.notifications.service import unread_counts
 from games.notifications.text import describe, headline, link
+from games.play.live.publish import post_to_relay
 from games.play.live.viewers import inbox_group
 
 log = logging.getLogger(__name__)
@@ -52,11 +51,7 @@ def push_count_after_commit(user_id: int) -> None:
 def inbox_message(user_id: int, note_id: int | None = None) -> dict[str, Any]:
     """What the player's open tabs are sent: the unread counts and, for a new notification,
     its text in the player's language."""
-    message: dict[str, Any] = {
-        "type": "inbox.notice",
-        "unread": unread_count(user_id),
-        "turns": unread_turns(user_id),
-    }
+    message: dict[str, Any] = {"type": "inbox.notice", **unread_counts(user_id)}
     note = None
     if note_id is not None:
         note = Notification.objects.select_related("user").filter(pk=note_id).first()
@@ -101,9 +96,4 @@ def read_relay_token(token: str) -> tuple[int, int | None]:
 
 
 def _relay(url: str, user_id: int, note_id: int | None) -> None:
-    body = json.dumps({"inbox": relay_token(user_id, note_id)}).encode()
-    request = urllib.request.Request(
-        url, data=body, headers={"Content-Type": "application/json"}, method="POST"
-    )
-    with urllib.request.urlopen(request, timeout=5) as response:  # noqa: S310 - our own server
-        response.read()
+    post_to_relay(url, {"inbox": relay_token(user_id, note_id)})

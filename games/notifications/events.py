@@ -6,6 +6,7 @@ the event (the match and its turn), so telling it twice tells it once."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from datetime import datetime
 
 from games.models import Match, Pace, RatingChange
 from games.notifications.models import Kind
@@ -13,6 +14,13 @@ from games.notifications.service import mark_read, notify
 
 # The share of a correspondence move's time after which the player is warned.
 DEADLINE_WARNING_AT = 0.8
+
+
+def warning_time(match: Match) -> datetime | None:
+    """When a correspondence player is warned that their time runs out."""
+    if match.turn_started is None:
+        return None
+    return match.turn_started + match.move_time * DEADLINE_WARNING_AT
 
 
 def _people(match: Match, positions: Collection[int] | None = None) -> list:
@@ -54,19 +62,19 @@ def match_started(match: Match, actor_id: int | None = None) -> None:
 
 def match_finished(match: Match) -> None:
     """Every person seated (resigned too): their place and, when rated, their rating change."""
-    changes = dict(
-        RatingChange.objects.filter(match=match).values_list("seat__position", "display_before")
-    )
-    after = dict(
-        RatingChange.objects.filter(match=match).values_list("seat__position", "display_after")
-    )
+    changes = {
+        position: after - before
+        for position, before, after in RatingChange.objects.filter(match=match).values_list(
+            "seat__position", "display_before", "display_after"
+        )
+    }
     for seat in match.seats_in_order():
         if not seat.user_id:
             continue
         mark_read(seat.user_id, match_id=match.pk, kinds=[Kind.YOUR_TURN, Kind.DEADLINE])
         data = {"game": match.game, "place": seat.place, "players": match.players}
         if seat.position in changes:
-            data["rating_change"] = after[seat.position] - changes[seat.position]
+            data["rating_change"] = changes[seat.position]
         notify(seat.user_id, Kind.FINISHED, f"finished:{match.pk}", match.pk, **data)
 
 

@@ -156,12 +156,12 @@ def send_due_digests(now: datetime | None = None) -> int:
     return sum(1 for user_id in users if send_digest(user_id, now))
 
 
-def unsubscribe(user_id: int, kind: str) -> None:
-    """Stop one kind of mail (or all of them) for a player."""
+def set_mail(user_id: int, kind: str, wanted: bool) -> None:
+    """Stop (or restart) one kind of mail, or all of them, for a player."""
     prefs, _created = NotificationPrefs.objects.get_or_create(user_id=user_id)
     kinds = Kind.values if kind == ALL_KINDS else [kind]
     channels = dict(prefs.channels)
     for name in kinds:
-        channels[name] = {**channels.get(name, {}), Channel.EMAIL: False}
+        channels[name] = {**channels.get(name, {}), Channel.EMAIL: wanted}
     prefs.channels = channels
     prefs.save(update_fields=["channels"])

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Match, Pace, Status
-from games.notifications.events import DEADLINE_WARNING_AT, deadline_near
+from games.notifications.events import deadline_near, warning_time
 from games.notifications.mail import send_due_digests
 
 
@@ -24,7 +24,7 @@ def warn_if_due(match_id: int, turn_version: int | None = None, now: datetime | 
             return 0
         if turn_version is not None and match.turn_version != turn_version:
             return 0
-        if match.turn_started + match.move_time * DEADLINE_WARNING_AT > now:
+        if warning_time(match) > now:
             return 0
         waiting = frozenset(s.position for s in match.seats_in_order() if s.to_move)
         return deadline_near(match, waiting)

@@ -15,9 +15,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from games.notifications.forms import PrefsForm
-from games.notifications.mail import ALL_KINDS, read_unsubscribe_token, unsubscribe
-from games.notifications.models import Channel, Kind, Notification, NotificationPrefs
-from games.notifications.service import mark_read
+from games.notifications.mail import ALL_KINDS, read_unsubscribe_token, set_mail
+from games.notifications.models import Kind, Notification
+from games.notifications.service import mark_read, prefs_of
 from games.notifications.text import describe, link
 
 PER_PAGE = 30
@@ -65,9 +65,7 @@ def read(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def notification_settings(request: HttpRequest) -> HttpResponse:
-    prefs = NotificationPrefs.objects.filter(user=request.user).first() or NotificationPrefs(
-        user=request.user
-    )
+    prefs = prefs_of(request.user.pk)
     if request.method == "POST":
         form = PrefsForm(request.POST, prefs=prefs)
         if form.is_valid():
@@ -96,18 +94,8 @@ def unsubscribe_view(request: HttpRequest, token: str) -> HttpResponse:
     except signing.BadSignature:
         return render(request, "notifications/unsubscribed.html", {"bad": True}, status=400)
     if request.method == "POST" and request.POST.get("undo"):
-        _resubscribe(user_id, kind)
+        set_mail(user_id, kind, wanted=True)
         return render(request, "notifications/unsubscribed.html", {"undone": True, "token": token})
-    unsubscribe(user_id, kind)
+    set_mail(user_id, kind, wanted=False)
     label = _("every mail") if kind == ALL_KINDS else Kind(kind).label
     return render(request, "notifications/unsubscribed.html", {"label": label, "token": token})
-
-
-def _resubscribe(user_id: int, kind: str) -> None:
-    prefs, _created = NotificationPrefs.objects.get_or_create(user_id=user_id)
-    kinds = Kind.values if kind == ALL_KINDS else [kind]
-    channels = dict(prefs.channels)
-    for name in kinds:
-        channels[name] = {**channels.get(name, {}), Channel.EMAIL: True}
-    prefs.channels = channels
-    prefs.save(update_fields=["channels"])

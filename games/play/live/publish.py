@@ -99,7 +99,12 @@ def read_relay_token(token: str) -> int:
 
 
 def _relay(url: str, match_id: int) -> None:
-    body = json.dumps({"token": relay_token(match_id)}).encode()
+    post_to_relay(url, {"token": relay_token(match_id)})
+
+
+def post_to_relay(url: str, notice: dict[str, str]) -> None:
+    """Hand a signed notice to the web server's relay endpoint."""
+    body = json.dumps(notice).encode()
     request = urllib.request.Request(
         url, data=body, headers={"Content-Type": "application/json"}, method="POST"
     )

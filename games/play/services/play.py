@@ -215,12 +215,17 @@ def resign(match_id: int, user: User) -> Match:
         raise ServiceError("You have already resigned.")
     seat.resigned = True
     seat.save(update_fields=["resigned"])
+    _new_version(match)
+    after_change(match)
+    return match
+
+
+def _new_version(match: Match) -> None:
+    """A change without a move (a resignation, a clock paused): a new version for every board."""
     match.version += 1
     match.snapshot_version = match.version if match.snapshot is not None else 0
     match.save()
     announce(match)
-    after_change(match)
-    return match
 
 
 @writing()
@@ -236,10 +241,7 @@ def clocks_changed(user_id: int) -> int:
         match = _locked(match_id)
         if not match.is_active:
             continue
-        match.version += 1
-        match.snapshot_version = match.version if match.snapshot is not None else 0
-        match.save()
-        announce(match)
+        _new_version(match)
         changed += 1
     return changed
 
