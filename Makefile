@@ -6,7 +6,7 @@ PORT ?= 8000
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: install install-run run test test-fast test-production bench loadtest lint format migrate tick clean
+.PHONY: install install-run run test test-fast test-production bench loadtest lint format migrate tick clean makemessages compilemessages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,18 @@ lint: install
 format: install
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+
+## Gather the translatable strings of templates, Python and JavaScript into locale/*/LC_MESSAGES
+## (needs GNU gettext's xgettext: a translator's tool, never needed to run or test the site).
+makemessages: install
+	DEBUG=1 $(BIN)/python manage.py makemessages -l ja -l en --no-obsolete \
+		--ignore=.venv --ignore=staticfiles --ignore=tests --ignore=bench
+	DEBUG=1 $(BIN)/python manage.py makemessages -d djangojs -l ja -l en --no-obsolete \
+		--ignore=.venv --ignore=staticfiles --ignore=tests --ignore=bench
+
+## Compile the catalogues to the .mo files that are checked in (Python, no gettext needed).
+compilemessages: install
+	$(BIN)/python scripts/compile_messages.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -135,7 +135,9 @@ MATCH_WINDOW_MINUTES = env_int("MATCH_WINDOW_MINUTES", 10)
 OPEN_MATCHES_PER_USER = env_int("OPEN_MATCHES_PER_USER", 5)
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("ja", "日本語"), ("de", "Deutsch"), ("fr", "Français")]
+# Only languages whose catalogue is complete (tests/i18n holds them to it).
+LANGUAGES = [("en", "English"), ("ja", "日本語")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

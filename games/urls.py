@@ -2,12 +2,15 @@ from django.urls import path
 
 import config.converters  # noqa: F401  (registers the "username" and "token" converters)
 from games.chat import views as chat_views
+from games.help import views as help_views
 from games.notifications import views as notification_views
 from games.play import offer_views, views
 from games.play.live import relay
 from games.records import player_views, replay_views, stats_views
 
 urlpatterns = [
+    path("rules/", help_views.rules_index, name="rules_index"),
+    path("rules/<str:game>/", help_views.rules, name="rules"),
     path("play/", views.play, name="play"),
     path("leaderboards/", player_views.leaderboards, name="leaderboards"),
     path("matches/new/", views.new_match, name="new_match"),

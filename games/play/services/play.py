@@ -9,6 +9,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
+from games.help.errors import illegal_text
 from games.models import Match, MatchAction, Pace, Seat, Status
 from games.notifications import events as notifications
 from games.play.public_lists import lists_changed
@@ -176,7 +177,7 @@ def _act(
     try:
         progress = engine.apply(state, position, action)
     except ValueError as exc:
-        raise ActionRefused(str(exc)) from None
+        raise ActionRefused(illegal_text(match.game, exc)) from None
     if not progress.events and progress.state == state:
         return match  # the choice already made, pressed again: no log line, no new version
     # The recent log, read under the lock, numbers the move and goes on to its push.
