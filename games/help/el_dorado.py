@@ -14,3 +14,7 @@ def error_text(code: str | None, params: Mapping[str, Any]) -> str | None:
 def rules_context() -> dict[str, Any]:
     """What templates/rules/el_dorado.html draws beside its prose (cards, tokens, terrain)."""
     return {}
+
+
+# Until the site says them itself, the engine's own words.
+from games.engines.el_dorado import DETAILED_BY, describe_action, describe_event  # noqa: E402, F401

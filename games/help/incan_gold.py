@@ -14,3 +14,7 @@ def error_text(code: str | None, params: Mapping[str, Any]) -> str | None:
 def rules_context() -> dict[str, Any]:
     """What templates/rules/incan_gold.html draws beside its prose (the cards, the hazards)."""
     return {}
+
+
+# Until the site says them itself, the engine's own words.
+from games.engines.incan_gold import DETAILED_BY, describe_action, describe_event  # noqa: E402, F401

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.bots.registry import bot_levels
+from games.help.narration import narrator
 from games.models import Match, Seat
 from games.play.offers.pages import InvitedPlayer, invited_players
 from games.play.services.clock import turn_due
@@ -102,7 +103,8 @@ def log_lines(
     shown = [(seq, i, event) for seq, i, event in entries if visible(event, viewer, over)]
     if described is None:
         described = {}
-    detailed = getattr(engine, "DETAILED_BY", {})
+    teller = narrator(engine)
+    detailed = getattr(teller, "DETAILED_BY", {})
     # (action, seat, type) of the private events this viewer sees: their public twins are dropped.
     private = {
         (seq, event.get("seat"), event.get("type"))
@@ -119,7 +121,7 @@ def log_lines(
         if line is None:
             line = described[(seq, index, reader)] = LogLine(
                 seq=seq,
-                text=engine.describe_event(event, names, reader),
+                text=teller.describe_event(event, names, reader),
                 kind=str(event.get("type", "")),
                 private=event.get("visible_to") is not None and not over,
                 seats=named_seats(event),

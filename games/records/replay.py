@@ -13,6 +13,7 @@ from typing import Any
 
 from django.urls import reverse
 
+from games.help.narration import narrator
 from games.models import Match, MatchAction
 from games.play.services.state import engine_for, fold, logged_actions
 from games.presenters.common import PlayerInfo, players
@@ -94,7 +95,7 @@ def build_replay(match: Match, step: int, with_moves: bool = True) -> Replay:
     here = [event for seq, event in folded.events if seq == step]
     mover_position = log[step - 1][0] if step else None
     mover = None if mover_position is None else names[mover_position]
-    action = engine.describe_action(log[step - 1][1]) if step else None
+    action = narrator(engine).describe_action(log[step - 1][1]) if step else None
     presenter = presenter_for(match.game)
     board_template, board = presenter.replay(engine, folded.state, names, here)
     urls = {
@@ -126,12 +127,13 @@ def build_replay(match: Match, step: int, with_moves: bool = True) -> Replay:
 def narrate(engine: Any, events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[Told]:
     """The lines of narration of one step's events, told as a spectator after the end."""
     kinds = {event.get("type") for event in events}
+    teller = narrator(engine)
     lines = []
     for event in events:
         if SUMMARY_OF.get(event.get("type")) in kinds:
             continue
         # Told to no seat in particular: after the end, private events read like any other.
-        lines.append(Told(engine.describe_event(event, names, None), named_seats(event)))
+        lines.append(Told(teller.describe_event(event, names, None), named_seats(event)))
     return lines
 
 
@@ -146,18 +148,19 @@ def move_list(match: Match, engine: Any, names: Sequence[str], current: int) -> 
         .order_by("seq")
         .values_list("seq", "seat", "action", "events")
     )
+    teller = narrator(engine)
     for seq, seat, action, events in rows:
         name = names[seat]
         lines = narrate(engine, events, names)
         if lines:
             headline, details = lines[0], lines[1:]
         else:
-            headline, details = Told(f"{name}: {engine.describe_action(action)}", (seat,)), []
+            headline, details = Told(f"{name}: {teller.describe_action(action)}", (seat,)), []
         moves.append(
             Move(
                 step=seq,
                 name=name,
-                action=engine.describe_action(action),
+                action=teller.describe_action(action),
                 headline=headline,
                 details=details,
                 url=replay_url(match, seq),
