@@ -5,6 +5,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+# The official maps' names (the English names the publisher gives them), and the random one.
+MAP_NAMES: dict[str, Promise] = {
+    "hills-of-gold": _("Hills of Gold"),
+    "home-stretch": _("Home Stretch"),
+    "winding-path": _("Winding Path"),
+    "serpentine": _("Serpentine"),
+    "swamplands": _("Swamplands"),
+    "witchs-cauldron": _("Witch's Cauldron"),
+    "random": _("Random expedition"),
+}
+
+
+def map_name(key: str) -> str:
+    """A map's name in the reader's language (a key we do not know is shown as it is)."""
+    return str(MAP_NAMES.get(key, key))
+
 
 def error_text(code: str | None, params: Mapping[str, Any]) -> str | None:
     """The sentence for an IllegalAction code, or None for a code this module does not know."""
