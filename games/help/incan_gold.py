@@ -60,6 +60,11 @@ DETAILED_BY: dict[str, str] = {"decided": "decision"}
 # --- Names of things ------------------------------------------------------------------------
 
 
+def _sentences(first: str, second: str) -> str:
+    # Japanese sets sentences side by side with no space between them.
+    return pgettext("two sentences", "%(first)s %(second)s") % {"first": first, "second": second}
+
+
 def hazard_name(code: str) -> str:
     """A hazard's name in the reader's language (an unknown code is shown as it is)."""
     return str(HAZARD_NAMES.get(code, code))
@@ -68,7 +73,7 @@ def hazard_name(code: str) -> str:
 def hazard_effect(code: str) -> str:
     """What a hazard card does, for its popover."""
     flavour = HAZARD_FLAVOUR.get(code)
-    return f"{flavour} {HAZARD_EFFECT}" if flavour else str(HAZARD_EFFECT)
+    return _sentences(str(flavour), str(HAZARD_EFFECT)) if flavour else str(HAZARD_EFFECT)
 
 
 def treasure_name(value: int) -> str:
@@ -78,16 +83,8 @@ def treasure_name(value: int) -> str:
 
 def treasure_effect(value: int) -> str:
     """What a treasure card does, for its popover."""
-    return (
-        ngettext(
-            "%(value)s gem.",
-            "%(value)s gems.",
-            value,
-        )
-        % {"value": value}
-        + " "
-        + str(TREASURE_EFFECT)
-    )
+    gems = ngettext("%(value)s gem.", "%(value)s gems.", value) % {"value": value}
+    return _sentences(gems, str(TREASURE_EFFECT))
 
 
 def artifact_name(code: str) -> str:
@@ -106,14 +103,11 @@ def artifact_effect(code: str, scheme: str = "incan-gold") -> str:
         worth = gettext("Worth %(value)s at the end of the game.") % {
             "value": ARTIFACT_PRINTED.get(code, code)
         }
-    return (
-        gettext(
-            "Only an explorer who returns to camp alone takes the artifacts lying on the path. "
-            "If two or more return together, it stays there; at the end of the round it is lost."
-        )
-        + " "
-        + worth
+    who = gettext(
+        "Only an explorer who returns to camp alone takes the artifacts lying on the path. "
+        "If two or more return together, it stays there; at the end of the round it is lost."
     )
+    return _sentences(who, worth)
 
 
 def card_name(code: str) -> str:
@@ -145,11 +139,11 @@ def gem_name(name: str) -> str:
 
 
 def gem_effect(name: str) -> str:
-    """What a gem is worth, for its popover."""
-    value = GEM_VALUES.get(name, 0)
-    return ngettext(
-        "%(gem)s: worth %(value)s gem-point", "%(gem)s: worth %(value)s gem-points", value
-    ) % {"gem": gem_name(name), "value": value}
+    """What a gem is worth, for its popover and the rules page."""
+    return gettext("%(gem)s: worth %(value)s") % {
+        "gem": gem_name(name),
+        "value": GEM_VALUES.get(name, 0),
+    }
 
 
 def tent_effect() -> str:
@@ -456,7 +450,7 @@ def rules_context() -> dict[str, Any]:
         ],
         "diamant_values": list(DIAMANT_VALUES),
         "gems": [
-            {"name": name, "label": gem_name(name), "value": value}
+            {"name": name, "label": gem_name(name), "value": value, "effect": gem_effect(name)}
             for name, value in GEM_VALUES.items()
         ],
     }
