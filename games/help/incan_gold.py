@@ -252,16 +252,16 @@ def error_text(code: str | None, params: Mapping[str, Any]) -> str | None:
         "not_an_object": lambda: gettext("An action must be an object such as a decision."),
         "no_type": lambda: gettext("The action has no type."),
         "unknown_type": lambda: (
-            gettext("Unknown action type %(type)s: in Incan Gold you only decide.")
+            gettext("This is an unknown action type: %(type)s. In Incan Gold you only decide.")
             % {"type": params.get("type", "")}
         ),
         "unexpected_field": lambda: (
-            gettext("Unexpected field %(field)s in a decision.")
+            gettext("There is an unexpected field in the decision: %(field)s.")
             % {"field": params.get("field", "")}
         ),
         "no_choice": lambda: gettext("A decision needs a choice: continue or return to camp."),
         "unknown_choice": lambda: (
-            gettext("Unknown choice %(choice)s: continue or return to camp.")
+            gettext("That is an unknown choice: %(choice)s. Choose continue or return to camp.")
             % {"choice": params.get("choice", "")}
         ),
         "game_over": lambda: gettext("The game is over."),

@@ -113,4 +113,4 @@ def test_a_refused_move_reads_in_the_players_language(client, ig_match):
     )
     body = response.content.decode()
     assert "不明な選択 maybe です" in body
-    assert "Unknown choice" not in body
+    assert "unknown choice" not in body
