@@ -69,6 +69,12 @@ def test_the_replay_board_explains_its_cards_too(client, user_factory):
     body = client.get(f"/matches/{match.pk}/replay/?step=10").content.decode()
     assert_every_popover_is_wired(body)
     assert 'href="/rules/incan-gold/"' in body
+    japanese = client.get(
+        f"/matches/{match.pk}/replay/?step=10", headers={"Accept-Language": "ja"}
+    ).content.decode()
+    assert "これから出る山札" in japanese and "現在の得点" in japanese
+    for english in ("The deck still to come", "Score so far", "In the temple", "Round 1 of 5"):
+        assert english not in japanese, english
 
 
 def test_how_to_play_is_open_for_a_first_match_only(client, ig_match, user_factory):
