@@ -5,16 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engines.incan_gold import (
-    ARTIFACT_PRINTED,
-    HAZARD_NAMES,
-    Kind,
+from games.engines.incan_gold import Kind, gem_breakdown, kind_of, round_summary
+from games.help.incan_gold import (
+    artifact_effect,
+    artifact_name,
+    card_effect,
+    card_name,
+    choice_effect,
     describe_choice,
     describe_event,
-    gem_breakdown,
-    kind_of,
-    round_summary,
+    hazard_effect,
+    hazard_name,
+    tent_effect,
+    tip_text,
 )
+from games.models import Seat, Status
 from games.presenters.common import visible
 from games.presenters.parts import BoardPart
 
@@ -22,6 +27,8 @@ TEMPLATE = "games/boards/incan_gold.html"
 REPLAY_TEMPLATE = "games/replay/incan_gold.html"
 BOARD_CLASS = "ig-board"
 PARTS = (
+    # Open for a seat in its first match of the game, closed for everyone else.
+    BoardPart("ig-help", f"{TEMPLATE}#help", alike=lambda context: _how_to_open(context)),
     BoardPart("ig-status", f"{TEMPLATE}#status", shared=True),
     BoardPart("ig-reveal", f"{TEMPLATE}#reveal", shared=True),
     BoardPart("ig-path", f"{TEMPLATE}#path", shared=True),
@@ -36,10 +43,65 @@ def gems(value: int) -> list[dict[str, Any]]:
     return [{"name": name, "count": count} for name, count in gem_breakdown(value).items() if count]
 
 
-def _card(card: Mapping[str, Any]) -> dict[str, Any]:
+def _card(card: Mapping[str, Any], scheme: str) -> dict[str, Any]:
     kind = card["kind"]
-    label = HAZARD_NAMES.get(card["card"], card["card"]) if kind == "hazard" else card["value"]
-    return {**card, "label": label, "sideways": kind == "hazard", "gem_pieces": gems(card["gems"])}
+    code = card["card"]
+    label = card["value"] if kind == "treasure" else card_name(code)
+    return {
+        **card,
+        "label": label,
+        "name": card_name(code),
+        "tip": tip_text(card_name(code), card_effect(code, scheme)),
+        "sideways": kind == "hazard",
+        "gem_pieces": gems(card["gems"]),
+    }
+
+
+def _hazards(codes: Sequence[str]) -> list[dict[str, str]]:
+    return [
+        {"code": c, "name": hazard_name(c), "tip": tip_text(hazard_name(c), hazard_effect(c))}
+        for c in codes
+    ]
+
+
+def _artifacts(
+    codes: Sequence[str], scheme: str, values: Sequence[int] | None = None
+) -> list[dict[str, Any]]:
+    """Artifacts with name and effect; `value` is what each scores (Diamant values differ from
+    the printed ones), the printed value when not given."""
+    scored = list(values) if values is not None else [int(c[1:]) for c in codes]
+    return [
+        {
+            "code": c,
+            "value": v,
+            "name": artifact_name(c),
+            "tip": tip_text(artifact_name(c), artifact_effect(c, scheme)),
+        }
+        for c, v in zip(codes, scored, strict=True)
+    ]
+
+
+def _how_to_open(context: Mapping[str, Any]) -> bool:
+    if "how_to_open" in context:
+        return bool(context["how_to_open"])
+    return first_match(context.get("match"), context.get("you"))
+
+
+def first_match(match: Any, you: int | None) -> bool:
+    """Whether the viewer is a seat playing their first match of this game (no finished match
+    of it before): the board then opens its "How to play" panel. One small query."""
+    if you is None or match is None or not getattr(match, "is_active", False):
+        return False
+    return not (
+        Seat.objects.filter(
+            match__game=match.game,
+            match__status=Status.FINISHED,
+            user__seats__match=match,
+            user__seats__position=you,
+        )
+        .exclude(match=match)
+        .exists()
+    )
 
 
 def _last_reveal(context: Mapping[str, Any]) -> str | None:
@@ -73,7 +135,7 @@ def _last_round(context: Mapping[str, Any]) -> list[str]:
 def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
     """Add what the Incan Gold template needs to the common match context."""
     view = context["view"]
-    hazards_seen = view["hazards_on_path"]
+    scheme = view.get("options", {}).get("artifact_values", "incan-gold")
     rows = []
     for player, seat in zip(context["players"], view["seats"], strict=True):
         rows.append(
@@ -83,7 +145,11 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
                 "decided": seat["decided"],
                 "carried": seat["carried"],
                 "carried_gems": gems(seat["carried"]),
-                "artifacts": seat["artifacts"],
+                "artifacts": _artifacts(
+                    [a["code"] for a in seat["artifacts"]],
+                    scheme,
+                    [a["value"] for a in seat["artifacts"]],
+                ),
                 "tent": seat.get("tent"),
                 # Shown once the game is over, when every tent is open: gems plus artifacts.
                 "total": None
@@ -93,15 +159,22 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
         )
     you = context["you"]
     choices = [
-        {"choice": a["choice"], "label": describe_choice(context.get("state"), a)}
+        {
+            "choice": a["choice"],
+            "label": describe_choice(context.get("state"), a),
+            "effect": choice_effect(a["choice"]),
+        }
         for a in view.get("legal_actions", [])
     ]
     return {
-        "path": [_card(card) for card in view["path"]],
+        "path": [_card(card, scheme) for card in view["path"]],
         "rows": rows,
-        "hazard_names": HAZARD_NAMES,
-        "hazards_on_path": [HAZARD_NAMES.get(h, h) for h in hazards_seen],
-        "removed": [HAZARD_NAMES.get(h, h) for h in view["removed_hazards"]],
+        "hazards_on_path": _hazards(view["hazards_on_path"]),
+        "removed": _hazards(view["removed_hazards"]),
+        "artifacts_in_deck": _artifacts(view["artifacts_in_deck"], scheme),
+        "artifacts_on_path": _artifacts(view["artifacts_on_path"], scheme),
+        "tent_effect": tent_effect(),
+        "how_to_open": first_match(context.get("match"), you),
         "your_tent": view.get("tent") if you is not None else None,
         "your_tent_gems": gems(view["tent"]) if you is not None else [],
         "your_decision": view.get("decision"),
@@ -116,18 +189,14 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
 # --- The replay board -----------------------------------------------------------------------
 
 
-def _ig_card(code: str, gems_on_card: int = 0) -> dict[str, Any]:
+def _ig_card(code: str, gems_on_card: int = 0, scheme: str = "incan-gold") -> dict[str, Any]:
     kind = kind_of(code)
-    if kind is Kind.HAZARD:
-        label = HAZARD_NAMES.get(code, code)
-    elif kind is Kind.ARTIFACT:
-        label = f"Artifact {ARTIFACT_PRINTED[code]}"
-    else:
-        label = code[1:]
     return {
         "code": code,
         "kind": kind.value,
-        "label": label,
+        "label": code[1:] if kind is Kind.TREASURE else card_name(code),
+        "name": card_name(code),
+        "tip": tip_text(card_name(code), card_effect(code, scheme)),
         "sideways": kind is Kind.HAZARD,
         "gems": gems_on_card,
         "gem_pieces": gems(gems_on_card),
@@ -139,6 +208,7 @@ def replay_board(
 ) -> tuple[str, dict]:
     """The temple path, every seat's holdings and pending choice, and the deck still to come."""
     view = engine.player_view(state, None)
+    scheme = view["options"]["artifact_values"]
     waiting = engine.to_act(state)
     rows = []
     for position, seat in enumerate(state.seats):
@@ -151,7 +221,9 @@ def replay_board(
                 "decision": None if seat.decision is None else seat.decision.value,
                 "carried": seat.carried,
                 "carried_gems": gems(seat.carried),
-                "artifacts": [a.value for a in seat.artifacts],
+                "artifacts": _artifacts(
+                    [a.code for a in seat.artifacts], scheme, [a.value for a in seat.artifacts]
+                ),
                 "tent": seat.tent,
                 "tent_gems": gems(seat.tent),
                 "total": seat.tent + seat.artifact_value,
@@ -162,11 +234,11 @@ def replay_board(
         "rounds": view["rounds"],
         "turn": state.turn,
         "over": engine.is_over(state),
-        "path": [_ig_card(card.code, card.gems) for card in state.path],
+        "path": [_ig_card(card.code, card.gems, scheme) for card in state.path],
         "path_gems": state.path_gems,
-        "hazards_on_path": [HAZARD_NAMES[h] for h in view["hazards_on_path"]],
-        "removed": [HAZARD_NAMES.get(h, h) for h in state.removed],
-        "deck": [_ig_card(code) for code in state.deck],
+        "hazards_on_path": _hazards(view["hazards_on_path"]),
+        "removed": _hazards(state.removed),
+        "deck": [_ig_card(code, 0, scheme) for code in state.deck],
         "rows": rows,
         "waiting": [{"position": p, "name": names[p]} for p in sorted(waiting)],
     }

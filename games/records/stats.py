@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.engines import el_dorado
 from games.engines.el_dorado import CARD_TYPES
-from games.engines.incan_gold import HAZARD_NAMES
+from games.help.incan_gold import HAZARD_NAMES, hazard_name
 from games.models import Match, MatchAction, Seat, Status
 from games.records.leaderboard import PERIODS
 from games.seat_names import seat_names
@@ -249,8 +249,13 @@ class RoundTally:
         """Every hazard kind with how many rounds it ended, most first."""
         total = sum(self.hazards.values())
         shares = [
-            HazardShare(code, name, self.hazards[code], self.hazards[code] / total if total else 0)
-            for code, name in HAZARD_NAMES.items()
+            HazardShare(
+                code,
+                hazard_name(code),
+                self.hazards[code],
+                self.hazards[code] / total if total else 0,
+            )
+            for code in HAZARD_NAMES
         ]
         return sorted(shares, key=lambda s: -s.rounds)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.el_dorado import CARD_TYPES
-from games.engines.incan_gold import HAZARD_NAMES
+from games.help.incan_gold import HAZARD_NAMES
 from games.models import Match, MatchAction, Status
 from games.play.services.lobby import MatchSpec, create_match, leave_match
 from games.play.services.play import submit_action
@@ -89,7 +89,7 @@ def test_it_shows_tents_pending_choices_and_the_deck_to_come(client, ig_finished
     for seat in state.seats:
         assert f'data-label="Tent (secret)">{seat.tent}' in body
     labels = [
-        HAZARD_NAMES.get(code) or (f"Artifact {code[1:]}" if code[0] == "A" else code[1:])
+        str(HAZARD_NAMES.get(code, "")) or (f"Artifact {code[1:]}" if code[0] == "A" else code[1:])
         for code in state.deck
     ]
     shown = body.split('<ol class="deck-strip">')[1].split("</ol>")[0]

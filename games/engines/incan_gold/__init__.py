@@ -9,7 +9,7 @@ The API is the shared one of `ARCHITECTURE.md`. Two Incan Gold specifics:
 
 from __future__ import annotations
 
-from .actions import IllegalAction
+from .actions import ERROR_CODES, IllegalAction
 from .cards import ARTIFACT_PRINTED, Kind, gem_breakdown, kind_of
 from .options import DEFAULT_OPTIONS, Options
 from .rules import (
@@ -26,7 +26,6 @@ from .rules import (
 from .scoring import Outcome, outcome
 from .state import Choice, Phase, State, from_json, to_json
 from .summary import round_summary
-from .text import DETAILED_BY, HAZARD_NAMES, describe_action, describe_choice, describe_event
 from .views import player_view
 
 KEY = "incan-gold"
@@ -34,12 +33,11 @@ NAME = "Incan Gold"
 
 __all__ = [
     "ARTIFACT_PRINTED",
-    "HAZARD_NAMES",
+    "ERROR_CODES",
     "Kind",
     "gem_breakdown",
     "kind_of",
     "round_summary",
-    "DETAILED_BY",
     "DEFAULT_OPTIONS",
     "KEY",
     "MAX_PLAYERS",
@@ -53,9 +51,6 @@ __all__ = [
     "Progress",
     "State",
     "apply",
-    "describe_action",
-    "describe_choice",
-    "describe_event",
     "from_json",
     "is_over",
     "legal_actions",

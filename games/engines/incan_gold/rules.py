@@ -158,12 +158,12 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
     """Record one seat's decision; the last decision reveals all and plays on. Pure.
     Choosing again what the seat already chose changes nothing and tells nothing (no events)."""
     if state.phase is Phase.OVER:
-        raise IllegalAction("the game is over")
+        raise IllegalAction("game_over")
     if not _valid_seat(state, seat):
-        raise IllegalAction(f"there is no seat {seat!r} in this {state.players}-player game")
+        raise IllegalAction("no_such_seat", {"seat": str(seat), "players": state.players})
     choice = parse_action(action)
     if not state.seats[seat].in_temple:
-        raise IllegalAction("you already left the temple; wait for the next round")
+        raise IllegalAction("left_temple")
     if state.seats[seat].decision is choice:
         return Progress(state, ())  # the choice already made: nothing happens, nothing is told
     changed = state.seats[seat].decision is not None

@@ -121,8 +121,9 @@ def test_returners_do_nothing_more_this_round(table):
     t.step({0: "return", 1: "continue", 2: "continue"})
     assert ig.legal_actions(t.state, 0) == []
     assert 0 not in ig.to_act(t.state)
-    with pytest.raises(ig.IllegalAction, match="already left the temple"):
+    with pytest.raises(ig.IllegalAction) as refused:
         ig.apply(t.state, 0, {"type": "decide", "choice": "continue"})
+    assert refused.value.code == "left_temple"
     assert t.state.seats[0].carried == 0
 
 

@@ -12,7 +12,6 @@ import pytest
 
 import games.engines.incan_gold as ig
 from games.engines.incan_gold.cards import EXPLORATION
-from games.engines.incan_gold.text import gems_text
 
 
 def path_codes(state: ig.State) -> list[str]:
@@ -196,19 +195,3 @@ def test_decided_flag_covers_only_players_in_the_temple(table):
         assert view["to_act"] == [2]
     t.step({2: "continue"})
     assert path_codes(t.state) == ["T1", "T2", "T3"]
-
-
-@pytest.mark.parametrize(
-    ("value", "text"),
-    [
-        (1, "1 turquoise"),
-        (4, "4 turquoise"),
-        (9, "1 obsidian, 4 turquoise"),
-        (10, "1 gold"),
-        (15, "1 gold, 1 obsidian"),
-        (34, "3 gold, 4 turquoise"),
-    ],
-)
-def test_values_are_shown_as_the_fewest_gems(value, text):
-    """ "Turquoise = 1, obsidian = 5, gold = 10 ... the board shows them as the fewest gems"."""
-    assert gems_text(value) == text

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import pytest
+
 import games.engines.incan_gold as ig
-from games.engines.incan_gold.text import gems_text
+from games.help import incan_gold as say
+from games.help.incan_gold import gems_text
 
 NAMES = ["Ana", "Bo", "Cy"]
 
 
+@pytest.fixture
+def table():
+    """A game on a fixed card order (the engine tests' own fixture)."""
+    from tests.engines.incan_gold.conftest import start
+
+    return start
+
+
 def narrate(events):
-    return [ig.describe_event(e, NAMES) for e in events]
+    return [say.describe_event(e, NAMES) for e in events]
 
 
 def test_hazard_narration_names_who_dropped_how_much(table):
@@ -19,7 +30,7 @@ def test_hazard_narration_names_who_dropped_how_much(table):
     t.all("continue")
     t.all("continue")
     hazard = [e for e in t.events if e["type"] == "hazard"][0]
-    assert ig.describe_event(hazard, NAMES) == "Snakes! Ana and Bo drop 14 gems"
+    assert say.describe_event(hazard, NAMES) == "Snakes! Ana and Bo drop 14 gems"
 
 
 def test_lone_return_narration_mentions_gems_and_artifacts(table):
@@ -43,7 +54,7 @@ def test_every_event_of_a_game_has_narration():
         seat = min(ig.to_act(state))
         progress = ig.apply(state, seat, {"type": "decide", "choice": "continue"})
         for event in progress.events:
-            text = ig.describe_event(event, NAMES)
+            text = say.describe_event(event, NAMES)
             assert text and text != event["type"]
             seen.add(event["type"])
         state = progress.state
@@ -58,18 +69,18 @@ def test_gems_are_shown_as_the_fewest_gems():
 
 def test_narration_agrees_in_number():
     hazard = {"type": "hazard", "kind": "fire", "seats": [0], "total": 0}
-    assert ig.describe_event(hazard, NAMES) == "Fire! Ana drops nothing"
+    assert say.describe_event(hazard, NAMES) == "Fire! Ana drops nothing"
     one_lost = {"type": "round_end", "round": 2, "artifacts_lost": ["A7"]}
-    assert ig.describe_event(one_lost, NAMES).endswith("the 7 artifact left on the path is lost.")
+    assert say.describe_event(one_lost, NAMES).endswith("the 7 artifact left on the path is lost.")
     two_lost = {"type": "round_end", "round": 2, "artifacts_lost": ["A7", "A8"]}
-    assert ig.describe_event(two_lost, NAMES).endswith("left on the path are lost.")
+    assert say.describe_event(two_lost, NAMES).endswith("left on the path are lost.")
     back = {
         "type": "return",
         "returners": [{"seat": 0, "gems": 3}, {"seat": 1, "gems": 3}],
         "artifacts": [],
         "left_on_path": 1,
     }
-    assert ig.describe_event(back, NAMES).endswith("; 1 gem stays on the path")
+    assert say.describe_event(back, NAMES).endswith("; 1 gem stays on the path")
 
 
 def test_round_summary_tells_the_last_rounds_ending_until_the_next_round_reveals():
@@ -92,16 +103,36 @@ def test_round_summary_tells_the_last_rounds_ending_until_the_next_round_reveals
 
 
 def test_a_choice_is_marked_secret_only_for_the_seat_that_made_it():
-    import games.engines.incan_gold as ig
 
     event = {"type": "decision", "seat": 0, "choice": "return", "visible_to": [0]}
-    assert ig.describe_event(event, ["ana", "bo"], 0) == "ana chooses to return (secret)."
-    assert ig.describe_event(event, ["ana", "bo"], None) == "ana chooses to return."
+    assert say.describe_event(event, ["ana", "bo"], 0) == "ana chooses to return (secret)."
+    assert say.describe_event(event, ["ana", "bo"], None) == "ana chooses to return."
 
 
 def test_each_decision_has_its_button_text():
     import games.engines.incan_gold as ig
 
     state = ig.new_game(3, 1)
-    labels = [ig.describe_choice(state, a) for a in ig.legal_actions(state, 0)]
+    labels = [say.describe_choice(state, a) for a in ig.legal_actions(state, 0)]
     assert labels == ["Continue", "Return to camp"]
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (1, "1 turquoise"),
+        (4, "4 turquoise"),
+        (9, "1 obsidian, 4 turquoise"),
+        (10, "1 gold"),
+        (15, "1 gold, 1 obsidian"),
+        (34, "3 gold, 4 turquoise"),
+    ],
+)
+def test_values_are_shown_as_the_fewest_gems(value, text):
+    """ "Turquoise = 1, obsidian = 5, gold = 10 ... the board shows them as the fewest gems"."""
+    assert gems_text(value) == text
+
+
+def test_describe_action_is_the_short_text():
+    assert say.describe_action({"type": "decide", "choice": "continue"}) == "continue"
+    assert say.describe_action({"type": "decide", "choice": "return"}) == "return"
