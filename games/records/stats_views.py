@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.catalog import GAMES
@@ -75,7 +76,7 @@ def game_stats(request: HttpRequest, game: str) -> HttpResponse:
     """Statistics of one game over its finished matches, filtered by period and rating."""
     info = next((g for g in GAMES if g.key == game), None)
     if info is None:
-        raise Http404("There is no such game.")
+        raise Http404(_("There is no such game."))
     filters = stats.Filters.from_query(request.GET)
     matches = stats.finished_matches(game, filters)
     summary = stats.summary(matches)
