@@ -44,3 +44,11 @@ GAMES: tuple[GameInfo, ...] = (
         ),
     ),
 )
+
+
+def game_name(key: str) -> str:
+    """A game's name in the reader's language (the key itself for a game the site lacks)."""
+    for game in GAMES:
+        if game.key == key:
+            return str(game.name)
+    return key
