@@ -25,6 +25,7 @@ def _username_taken(username: str, exclude_pk: int | None = None) -> bool:
 
 class SignUpForm(UserCreationForm):
     email = forms.EmailField(
+        label=gettext_lazy("Email"),
         required=False,
         help_text=EMAIL_HELP,
     )
