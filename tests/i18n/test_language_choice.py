@@ -149,3 +149,12 @@ def test_the_javascript_catalogue_is_served_per_language_and_cacheable(client):
     # Before every other script of the page.
     assert page.index("/jsi18n/") < page.index("<script", page.index("/jsi18n/") + 1)
     assert page.index("/jsi18n/") < page.index("tips.js")
+
+
+def test_the_server_error_page_is_in_the_readers_language():
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    with translation.override("ja"):
+        html = render_to_string("500.html")
+    assert '<html lang="ja">' in html and "問題が発生しました" in html
