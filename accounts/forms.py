@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -24,6 +25,7 @@ def _username_taken(username: str, exclude_pk: int | None = None) -> bool:
 
 class SignUpForm(UserCreationForm):
     email = forms.EmailField(
+        label=gettext_lazy("Email"),
         required=False,
         help_text=EMAIL_HELP,
     )
@@ -46,6 +48,13 @@ class SettingsForm(forms.ModelForm):
         model = User
         fields = ("display_name", "email", "time_zone", "language")
         help_texts = {"email": EMAIL_HELP}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [
+            ("", gettext_lazy("The browser's language")),
+            *settings.LANGUAGES,
+        ]
 
     def clean_display_name(self) -> str:
         name = tidy(self.cleaned_data["display_name"])

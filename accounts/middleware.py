@@ -1,4 +1,8 @@
-"""Applies a signed-in player's time zone and language to every request."""
+"""Applies a signed-in player's time zone and language to every request.
+
+Django's LocaleMiddleware (before this one) has already chosen the visitor's language from
+the language cookie, else the browser's Accept-Language, else the default; a player's own
+setting, when they made one, wins over both."""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
+
+from accounts.language import user_language
 
 
 class UserPreferencesMiddleware:
@@ -20,8 +26,10 @@ class UserPreferencesMiddleware:
                 timezone.activate(zoneinfo.ZoneInfo(user.time_zone))
             except (zoneinfo.ZoneInfoNotFoundError, ValueError):
                 timezone.deactivate()
-            translation.activate(user.language)
-            request.LANGUAGE_CODE = translation.get_language()
+            language = user_language(user)
+            if language:
+                translation.activate(language)
+                request.LANGUAGE_CODE = translation.get_language()
         else:
             timezone.deactivate()
         return self.get_response(request)

@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 @cache
@@ -28,12 +29,18 @@ class CaseInsensitiveUserManager(UserManager):
 
 class User(AbstractUser):
     display_name = models.CharField(
+        _("display name"),
         max_length=40,
         blank=True,
-        help_text="Shown to other players instead of your username. Leave empty to use it.",
+        help_text=_("Shown to other players instead of your username. Leave empty to use it."),
     )
-    time_zone = models.CharField(max_length=64, default="UTC", choices=time_zone_choices)
-    language = models.CharField(max_length=8, default="en", choices=settings.LANGUAGES)
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="UTC", choices=time_zone_choices
+    )
+    # Empty: the browser's language (or the one the visitor picked in the switcher).
+    language = models.CharField(
+        _("language"), max_length=8, blank=True, default="", choices=settings.LANGUAGES
+    )
     # The end of the latest vacation (its rows are the record): read with the player's name.
     vacation_until = models.DateTimeField(null=True, blank=True)
 

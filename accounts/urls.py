@@ -36,4 +36,5 @@ urlpatterns = [
     ),
     path("settings/", views.settings_page, name="settings"),
     path("settings/vacation/", views.vacation, name="vacation"),
+    path("language/", views.choose_language, name="choose_language"),
 ]

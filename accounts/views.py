@@ -10,13 +10,15 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django.views.i18n import set_language
 
 from accounts import vacation as vacations
 from accounts.forms import SettingsForm, SignUpForm, VacationForm
+from accounts.language import offered
 from games.play.services.play import clocks_changed
 from games.tasks import queue_paused_deadlines
 
@@ -37,11 +39,26 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        user = form.save(commit=False)
+        # Mails and notices are written in the language the player signed up in.
+        user.language = offered(translation.get_language()) or ""
+        user.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to Expedition, {user.username}!")
+        messages.success(request, _("Welcome to Expedition, %(name)s!") % {"name": user.username})
         return redirect(_safe_next(request) or "home")
     return render(request, "registration/signup.html", {"form": form, "next": _safe_next(request)})
+
+
+@require_POST
+def choose_language(request: HttpRequest) -> HttpResponse:
+    """The header's and footer's language switcher: Django's set_language (the cookie, back
+    to `next`), and for a signed-in player their setting too, which wins everywhere."""
+    response = set_language(request)
+    language = offered(request.POST.get("language"))
+    if language and request.user.is_authenticated and request.user.language != language:
+        request.user.language = language
+        request.user.save(update_fields=["language"])
+    return response
 
 
 @login_required
@@ -51,7 +68,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     form = SettingsForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Your settings are saved.")
+        messages.success(request, _("Your settings are saved."))
         return redirect("settings")
     return _settings(request, form=form)
 
@@ -99,7 +116,11 @@ def vacation(request: HttpRequest) -> HttpResponse:
             messages.success(
                 request,
                 _("You are on vacation until %(until)s.")
-                % {"until": formats.date_format(timezone.localtime(started.ends), "D j M, H:i")},
+                % {
+                    "until": formats.date_format(
+                        timezone.localtime(started.ends), "SHORT_DATETIME_FORMAT"
+                    )
+                },
             )
             return redirect("settings")
     return _settings(request, vacation_form=form, status=422)

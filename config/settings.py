@@ -138,6 +138,8 @@ LANGUAGE_CODE = "en"
 # Only languages whose catalogue is complete (tests/i18n holds them to it).
 LANGUAGES = [("en", "English"), ("ja", "日本語")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Each language's date formats (Django's own for what these leave out).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

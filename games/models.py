@@ -8,7 +8,9 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
+from games.catalog import game_name
 from games.seat_names import bot_name, seat_names
 
 
@@ -18,15 +20,15 @@ def new_invite_token() -> str:
 
 class Status(models.IntegerChoices):
     # Stored numbers never change meaning; add new statuses with new numbers.
-    OPEN = 0, "Waiting for players"
-    ACTIVE = 1, "In progress"
-    FINISHED = 2, "Finished"
-    ABANDONED = 3, "Abandoned"
+    OPEN = 0, _("Waiting for players")
+    ACTIVE = 1, _("In progress")
+    FINISHED = 2, _("Finished")
+    ABANDONED = 3, _("Abandoned")
 
 
 class Pace(models.TextChoices):
-    LIVE = "live", "Live"
-    CORRESPONDENCE = "correspondence", "Correspondence"
+    LIVE = "live", _("Live")
+    CORRESPONDENCE = "correspondence", _("Correspondence")
 
 
 class Match(models.Model):
@@ -67,6 +69,11 @@ class Match(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("match", args=[self.pk])
+
+    @property
+    def game_name(self) -> str:
+        """The game's name in the reader's language."""
+        return game_name(self.game)
 
     @property
     def is_open(self) -> bool:

@@ -17,7 +17,7 @@ from django.utils.html import escape
 
 from games.chat.models import ChatMessage
 from games.models import Match
-from games.play.live.viewers import viewer_group
+from games.play.live.viewers import languages, viewer_group
 
 MESSAGE_TEMPLATE = "games/chat/message.html"
 # Every chat frame starts so: the page tells them from board frames by it (static/js/match.js).
@@ -30,11 +30,12 @@ def message_html(message: ChatMessage, *, actions: bool, csrf_token: str = "") -
     return render_to_string(MESSAGE_TEMPLATE, context).strip()
 
 
-def message_frame(message: ChatMessage) -> str:
-    """The frame every socket of the match is sent: the message, appended to the chat panel.
+def message_frame(message: ChatMessage, language: str | None = None) -> str:
+    """The frame every socket of the match in a language is sent: the message, appended to
+    the chat panel.
 
     It names its author, so that a page whose reader muted them leaves it out."""
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(language or settings.LANGUAGE_CODE):
         item = message_html(message, actions=True)
     return (
         f'{FRAME_PREFIX}-message="{message.pk}" data-author="{message.user_id}"'
@@ -47,21 +48,25 @@ def error_frame(text: str) -> str:
     return f'{FRAME_PREFIX}-error id="chat-error" role="alert">{escape(text)}</div>'
 
 
-def groups(match: Match) -> list[str]:
-    """Every viewer group of the match: the public and each seat."""
-    return [viewer_group(match.pk, None)] + [
-        viewer_group(match.pk, position) for position in range(match.players)
+def groups(match: Match, language: str | None = None) -> list[str]:
+    """Every viewer group of the match in a language: the public and each seat."""
+    return [viewer_group(match.pk, None, language)] + [
+        viewer_group(match.pk, position, language) for position in range(match.players)
     ]
 
 
 def broadcast(match: Match, message: ChatMessage) -> None:
-    """Send a stored message to every viewer of the match."""
+    """Send a stored message to every viewer of the match, each in the language of its page."""
     layer = get_channel_layer()
     if layer is None:
         return
-    event = {"type": "chat.frame", "html": message_frame(message)}
-    async_to_sync(_send_all)(layer, groups(match), event)
+    sends = [
+        (name, {"type": "chat.frame", "html": message_frame(message, language)})
+        for language in languages()
+        for name in groups(match, language)
+    ]
+    async_to_sync(_send_all)(layer, sends)
 
 
-async def _send_all(layer, names: list[str], event: dict) -> None:
-    await asyncio.gather(*(layer.group_send(name, event) for name in names))
+async def _send_all(layer, sends: list[tuple[str, dict]]) -> None:
+    await asyncio.gather(*(layer.group_send(name, event) for name, event in sends))

@@ -14,6 +14,7 @@ from django.core import signing
 from django.db import transaction
 from django.utils import timezone, translation
 
+from accounts.language import reader_language
 from games.notifications.models import Notification
 from games.notifications.service import unread_counts
 from games.notifications.text import describe, headline, link
@@ -56,7 +57,7 @@ def inbox_message(user_id: int, note_id: int | None = None) -> dict[str, Any]:
     if note_id is not None:
         note = Notification.objects.select_related("user").filter(pk=note_id).first()
     if note is not None and note.in_app:
-        with translation.override(note.user.language or settings.LANGUAGE_CODE):
+        with translation.override(reader_language(note.user)):
             message |= {
                 "kind": note.kind,
                 "headline": headline(note.kind),

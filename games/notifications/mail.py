@@ -15,6 +15,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.language import reader_language
 from accounts.models import User
 from games.notifications.delivery import DIGEST_EVERY
 from games.notifications.models import Channel, Kind, Notification, NotificationPrefs
@@ -85,7 +86,7 @@ def send_one(note_id: int) -> bool:
             return False
         if not user.email or not user.is_active or note.read is not None:
             return False
-        with translation.override(user.language or settings.LANGUAGE_CODE):
+        with translation.override(reader_language(user)):
             text = describe(note)
             body = render_to_string(
                 "notifications/mail.txt",
@@ -129,7 +130,7 @@ def send_digest(user_id: int, now: datetime | None = None) -> int:
         _claim([n.pk for n in pending])
         if not wanted or not user.email or not user.is_active:
             return 0
-        with translation.override(user.language or settings.LANGUAGE_CODE):
+        with translation.override(reader_language(user)):
             body = render_to_string(
                 "notifications/digest.txt",
                 {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import Match
@@ -26,7 +27,7 @@ def get_viewable(request: HttpRequest, match_id: int) -> Match:
     """The match if this request may see it, else 404 (a private match stays unlisted)."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or not may_view(match, request.user, request.session.get(SESSION_INVITES)):
-        raise Http404("No such match.")
+        raise Http404(_("No such match."))
     return match
 
 

@@ -11,8 +11,10 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 from django.utils.translation import gettext as _
 
+from accounts.language import scope_language
 from games.chat.live import error_frame as chat_error_frame
 from games.chat.service import ChatRefused, post_message
 from games.models import Match
@@ -98,10 +100,11 @@ class _CountedSockets:
 
     async def _refuse_too_many(self, send) -> None:
         await self.accept()
-        await send(
-            _("Too many open pages: close some of this site's tabs (at most %(limit)s).")
-            % {"limit": settings.SOCKETS_PER_USER}
-        )
+        with translation.override(scope_language(self.scope)):
+            message = _(
+                "Too many open pages: close some of this site's tabs (at most %(limit)s)."
+            ) % {"limit": settings.SOCKETS_PER_USER}
+        await send(message)
         await self._free_slot()
         await self.close(code=CLOSE_TOO_MANY)
 
@@ -141,12 +144,17 @@ class InboxConsumer(_DirectDispatch, _CountedSockets, AsyncJsonWebsocketConsumer
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: object
     ) -> None:
+        with translation.override(scope_language(self.scope)):
+            too_large, pings_only = (
+                _("That message is too large."),
+                _("This socket only accepts pings."),
+            )
         if _too_large(text_data, bytes_data):
-            await self._error(_("That message is too large."))
+            await self._error(too_large)
             await self.close(code=CLOSE_TOO_LARGE)
             return
         if text_data is None:  # a binary frame: nothing this socket understands
-            await self._error(_("This socket only accepts pings."))
+            await self._error(pings_only)
             return
         await super().receive(text_data=text_data, **kwargs)
 
@@ -155,7 +163,9 @@ class InboxConsumer(_DirectDispatch, _CountedSockets, AsyncJsonWebsocketConsumer
         if isinstance(content, dict) and content.get("type") == "ping":
             await self.send_json({"type": "pong"})
         else:
-            await self._error(_("This socket only accepts pings."))
+            with translation.override(scope_language(self.scope)):
+                message = _("This socket only accepts pings.")
+            await self._error(message)
 
     async def inbox_notice(self, event: dict) -> None:
         # Only what the player's own notification says: counts, and the news in their words.
@@ -174,6 +184,8 @@ class MatchConsumer(_DirectDispatch, _CountedSockets, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope.get("user")
+        # Frames come in the language the page was served in, and so do this socket's errors.
+        self.language = scope_language(self.scope)
         allowed, self.position = await database_sync_to_async(self._viewer)()
         if not allowed:
             await self.close(code=CLOSE_NOT_FOUND)
@@ -181,9 +193,9 @@ class MatchConsumer(_DirectDispatch, _CountedSockets, AsyncWebsocketConsumer):
         if not await self._take_slot():
             await self._refuse_too_many(self._send_flash)
             return
-        self.group = viewer_group(self.match_id, self.position)
+        self.group = viewer_group(self.match_id, self.position, self.language)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await watch(self.match_id, self.position)
+        await watch(self.match_id, self.position, self.language)
         self.watching = True
         await self.accept()
         # A move made between the page's render and this socket joining its group would
@@ -199,7 +211,7 @@ class MatchConsumer(_DirectDispatch, _CountedSockets, AsyncWebsocketConsumer):
         await self._free_slot()
         if self.watching:
             self.watching = False
-            await unwatch(self.match_id, self.position)
+            await unwatch(self.match_id, self.position, self.language)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -218,8 +230,9 @@ class MatchConsumer(_DirectDispatch, _CountedSockets, AsyncWebsocketConsumer):
         match = Match.objects.get(pk=self.match_id)
         if match.version <= shown:
             return match.version, ""
-        rendered = render.current(match, self.position)
-        return rendered.version, render.for_socket(render.compose(match, rendered))
+        with translation.override(self.language):
+            rendered = render.current(match, self.position)
+            return rendered.version, render.for_socket(render.compose(match, rendered))
 
     async def live_frame(self, event: dict) -> None:
         # Rendered once for this viewer by whoever made the change: only forwarded here.
@@ -238,7 +251,9 @@ class MatchConsumer(_DirectDispatch, _CountedSockets, AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if _too_large(text_data, bytes_data):
-            await self._send_flash(_("That message is too large."))
+            with translation.override(self.language):
+                message = _("That message is too large.")
+            await self._send_flash(message)
             await self.close(code=CLOSE_TOO_LARGE)
             return
         data = _json_object(text_data)
@@ -253,6 +268,10 @@ class MatchConsumer(_DirectDispatch, _CountedSockets, AsyncWebsocketConsumer):
 
     def _chat(self, text: object) -> str:
         """Write in the match's chat; why not, for this socket alone."""
+        with translation.override(self.language):
+            return self._chat_refusal(text)
+
+    def _chat_refusal(self, text: object) -> str:
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
             return _("This match is gone.")
@@ -263,6 +282,10 @@ class MatchConsumer(_DirectDispatch, _CountedSockets, AsyncWebsocketConsumer):
         return ""
 
     def _submit(self, data: dict | None) -> str:
+        with translation.override(self.language):
+            return self._refusal(data)
+
+    def _refusal(self, data: dict | None) -> str:
         if self.user is None or not self.user.is_authenticated:
             return _("Log in to play.")
         if data is None:

@@ -5,34 +5,59 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from games.bots.registry import bot_levels
 from games.engines import el_dorado
 from games.engines.registry import get_engine
+from games.help.el_dorado import map_name
 from games.models import Pace
 from games.play.services.lobby import CORRESPONDENCE_MOVE_SECONDS, LIVE_MOVE_SECONDS, MatchSpec
 from games.seat_names import bot_name
 
 OPEN_SEAT = ""
 
-TIME_CHOICES = [
-    *[(f"live:{s}", f"Live · {s // 60} min per move") for s in LIVE_MOVE_SECONDS],
-    *[
-        (f"correspondence:{s}", f"Correspondence · {s // 86400} day{'s' * (s > 86400)} per move")
-        for s in CORRESPONDENCE_MOVE_SECONDS
-    ],
-]
 
-MAP_CHOICES = list(el_dorado.map_names().items())
+def time_choices() -> list[tuple[str, str]]:
+    """The time controls, said in the reader's language (a callable: read per form)."""
+    live = [
+        (
+            f"live:{s}",
+            ngettext("Live · %(minutes)s min per move", "Live · %(minutes)s min per move", s // 60)
+            % {"minutes": s // 60},
+        )
+        for s in LIVE_MOVE_SECONDS
+    ]
+    correspondence = [
+        (
+            f"correspondence:{s}",
+            ngettext(
+                "Correspondence · %(days)s day per move",
+                "Correspondence · %(days)s days per move",
+                s // 86400,
+            )
+            % {"days": s // 86400},
+        )
+        for s in CORRESPONDENCE_MOVE_SECONDS
+    ]
+    return [*live, *correspondence]
+
+
+def map_choices() -> list[tuple[str, str]]:
+    """El Dorado's maps by the names the site gives them, in the reader's language."""
+    return [(key, map_name(key)) for key in el_dorado.map_names()]
 
 
 class NewMatchForm(forms.Form):
     game = forms.CharField(widget=forms.HiddenInput)
-    players = forms.TypedChoiceField(coerce=int, label="Players")
-    time_control = forms.ChoiceField(choices=TIME_CHOICES, initial="live:120")
-    rated = forms.BooleanField(required=False, initial=True, label="Rated")
+    players = forms.TypedChoiceField(coerce=int, label=_("Players"))
+    time_control = forms.ChoiceField(
+        choices=time_choices, initial="live:120", label=_("Time control")
+    )
+    rated = forms.BooleanField(required=False, initial=True, label=_("Rated"))
     private = forms.BooleanField(
-        required=False, label="Private (only people with the invite link can join)"
+        required=False, label=_("Private (only people with the invite link can join)")
     )
 
     game_key = ""
@@ -43,14 +68,18 @@ class NewMatchForm(forms.Form):
         engine = get_engine(self.game_key)
         self.fields["game"].initial = self.game_key
         counts = range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1)
-        self.fields["players"].choices = [(n, f"{n} players") for n in counts]
+        self.fields["players"].choices = [
+            (n, ngettext("%(count)s player", "%(count)s players", n) % {"count": n}) for n in counts
+        ]
         self.fields["players"].initial = min(4, engine.MAX_PLAYERS)
-        levels = [(OPEN_SEAT, "Open seat (a person joins)")] + [
+        levels = [(OPEN_SEAT, gettext("Open seat (a person joins)"))] + [
             (level, bot_name(level)) for level in bot_levels(self.game_key)
         ]
         for position in range(2, engine.MAX_PLAYERS + 1):
             self.fields[f"seat_{position}"] = forms.ChoiceField(
-                choices=levels, required=False, label=f"Seat {position}"
+                choices=levels,
+                required=False,
+                label=gettext("Seat %(number)s") % {"number": position},
             )
 
     def seat_fields(self) -> list[forms.BoundField]:
@@ -61,7 +90,7 @@ class NewMatchForm(forms.Form):
 
     def clean_game(self) -> str:
         if self.cleaned_data["game"] != self.game_key:
-            raise forms.ValidationError("This form is for another game.")
+            raise forms.ValidationError(gettext("This form is for another game."))
         return self.game_key
 
     def options(self) -> dict[str, Any]:
@@ -90,17 +119,17 @@ class NewMatchForm(forms.Form):
 class IncanGoldForm(NewMatchForm):
     game_key = "incan-gold"
     opt_artifact_values = forms.ChoiceField(
-        label="Artifact values",
+        label=_("Artifact values"),
         choices=[
-            ("incan-gold", "Incan Gold: 5, 7, 8, 10, 12"),
-            ("diamant", "Diamant: first three taken 5, then 10"),
+            ("incan-gold", _("Incan Gold: 5, 7, 8, 10, 12")),
+            ("diamant", _("Diamant: first three taken 5, then 10")),
         ],
         initial="incan-gold",
     )
     opt_quick_start = forms.BooleanField(
         required=False,
         initial=True,
-        label="Quick start (a hazard as first card is followed by another card at once)",
+        label=_("Quick start (a hazard as first card is followed by another card at once)"),
     )
 
     def options(self) -> dict[str, Any]:
@@ -112,8 +141,8 @@ class IncanGoldForm(NewMatchForm):
 
 class ElDoradoForm(NewMatchForm):
     game_key = "el-dorado"
-    opt_map = forms.ChoiceField(label="Map", choices=MAP_CHOICES, initial=el_dorado.DEFAULT_MAP)
-    opt_caves = forms.BooleanField(required=False, label="Caves (tokens next to cave mountains)")
+    opt_map = forms.ChoiceField(label=_("Map"), choices=map_choices, initial=el_dorado.DEFAULT_MAP)
+    opt_caves = forms.BooleanField(required=False, label=_("Caves (tokens next to cave mountains)"))
 
     def options(self) -> dict[str, Any]:
         return {"map": self.cleaned_data["opt_map"], "caves": self.cleaned_data["opt_caves"]}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from django.utils.translation import gettext as _
+
 from games.play.services import ServiceError
 from games.presenters.el_dorado.board import action_from_form
 
@@ -21,10 +23,10 @@ def parse_submission(data) -> tuple[object, int | None]:
             action = json.loads(raw) if isinstance(raw, str) else raw
     except (ValueError, TypeError, RecursionError):
         # RecursionError: JSON nested deeper than the parser goes.
-        raise ServiceError("That move is not understood.") from None
+        raise ServiceError(_("That move is not understood.")) from None
     version = data.get("version")
     try:
         version = int(version) if version not in (None, "") else None
     except (TypeError, ValueError, OverflowError):
-        raise ServiceError("That move came with a broken board version.") from None
+        raise ServiceError(_("That move came with a broken board version.")) from None
     return action, version

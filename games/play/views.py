@@ -96,7 +96,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game", "")
     form_class = FORMS.get(game)
     if form_class is None:
-        messages.error(request, "Pick a game first.")
+        messages.error(request, _("Pick a game first."))
         return redirect("play")
     form = form_class(request.POST, prefix=game)
     if form.is_valid():
@@ -228,7 +228,7 @@ def leave(request: HttpRequest, match_id: int) -> HttpResponse:
         lobby_service.leave_match(match_id, request.user)
     except ServiceError as exc:
         return _respond(request, match_id, exc.message)
-    messages.info(request, "You left the match.")
+    messages.info(request, _("You left the match."))
     return redirect("play")
 
 

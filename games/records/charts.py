@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from django.utils.translation import gettext as _
+
 
 def line_chart(
     values: Sequence[int], labels: Sequence[str] = (), *, width: int = 560, height: int = 180
@@ -27,9 +29,13 @@ def line_chart(
         return pad_y + inner_h * (high - v) / (high - low)
 
     points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+    history = _("Rating history: from %(first)s to %(last)s") % {
+        "first": values[0],
+        "last": values[-1],
+    }
     parts = [
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Rating history: from {values[0]} to {values[-1]}" '
+        f'aria-label="{escape(history)}" '
         'xmlns="http://www.w3.org/2000/svg">',
     ]
     for guide in (high, (high + low) / 2, low):

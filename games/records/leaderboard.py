@@ -8,10 +8,12 @@ from datetime import timedelta
 from typing import Any
 
 from django.db.models import Avg, Count, Q, QuerySet
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext
 
 from accounts.models import User
-from games.engines.registry import GAMES, get_engine
+from games.catalog import game_name
+from games.engines.registry import GAMES
 from games.models import Match, PlayerRating, RatingChange, Seat, Status
 from games.records.charts import line_chart
 from games.seat_names import seat_names
@@ -90,12 +92,18 @@ def game_summary(user: User, game: str) -> dict[str, Any]:
         avg_place=Avg("place"),
     )
     values = [changes[0].display_before] + [c.display_after for c in changes] if changes else []
-    labels = ["start"] + [
-        f"{c.match.finished:%d %b %Y}: {c.display_after} ({c.delta:+d})" for c in changes
+    labels = [gettext("start")] + [
+        gettext("%(date)s: %(rating)s (%(delta)s)")
+        % {
+            "date": formats.date_format(timezone.localtime(c.match.finished), "DATE_FORMAT"),
+            "rating": c.display_after,
+            "delta": f"{c.delta:+d}",
+        }
+        for c in changes
     ]
     return {
         "key": game,
-        "name": get_engine(game).NAME,
+        "name": game_name(game),
         "rating": rating,
         "chart": line_chart(values, labels),
         **record,
@@ -136,7 +144,7 @@ def history_rows(matches: Any, user: User) -> list[dict[str, Any]]:
         rows.append(
             {
                 "match": match,
-                "game": get_engine(match.game).NAME,
+                "game": game_name(match.game),
                 "seats": sorted(seats.get(match.pk, []), key=lambda s: (s.place or 99, s.position)),
                 "mine": mine,
                 "delta": deltas.get(match.pk),

@@ -8,8 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from accounts.models import User
-from games.catalog import GAMES
-from games.engines.registry import get_engine
+from games.catalog import GAMES, game_name
 from games.records import leaderboard
 from games.records.ratings import PROVISIONAL_SIGMA
 
@@ -81,6 +80,6 @@ def history(request: HttpRequest, username: str) -> HttpResponse:
         "rows": leaderboard.history_rows(list(page.object_list), player),
         "game": game,
         "result": result,
-        "games": [(key, get_engine(key).NAME) for key in leaderboard.game_keys()],
+        "games": [(key, game_name(key)) for key in leaderboard.game_keys()],
     }
     return render(request, "accounts/history.html", context)

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext
 
+from games.catalog import game_name
 from games.help.narration import narrator
 from games.models import Match, MatchAction
 from games.play.services.state import engine_for, fold, logged_actions
@@ -107,7 +109,7 @@ def build_replay(match: Match, step: int, with_moves: bool = True) -> Replay:
     }
     return Replay(
         match=match,
-        game_name=engine.NAME,
+        game_name=game_name(match.game),
         step=step,
         last=len(log),
         players=players(seats, None),
@@ -141,7 +143,7 @@ def move_list(match: Match, engine: Any, names: Sequence[str], current: int) -> 
     """Every step of the match, from the stored log (its events equal the replay's)."""
     opening = narrate(engine, match.opening_events, names)
     moves = [
-        Move(0, "", "", Told("The opening"), opening, replay_url(match, 0), current == 0),
+        Move(0, "", "", Told(gettext("The opening")), opening, replay_url(match, 0), current == 0),
     ]
     rows = (
         MatchAction.objects.filter(match=match)

@@ -11,6 +11,7 @@ import json
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
@@ -28,9 +29,9 @@ def _finished_match(request: HttpRequest, match_id: int) -> Match:
     """The match if it finished and this request may see it, else 404."""
     match = Match.objects.filter(pk=match_id, status=Status.FINISHED).first()
     if match is None:
-        raise Http404("No finished match with that number.")
+        raise Http404(_("No finished match with that number."))
     if match.private and not _plays_in(match, request.user):
-        raise Http404("No finished match with that number.")
+        raise Http404(_("No finished match with that number."))
     return match
 
 
@@ -43,7 +44,7 @@ def _requested_step(request: HttpRequest) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise Http404("A replay step is a whole number.") from None
+        raise Http404(_("A replay step is a whole number.")) from None
 
 
 def _partial(request: HttpRequest) -> bool:

@@ -10,14 +10,16 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from games.catalog import GAMES
-from games.play.forms import MAP_CHOICES
+from games.help.el_dorado import map_name
 from games.records import stats
 
-MAP_NAMES = {**dict(MAP_CHOICES), "custom": "Custom map"}
 MAX_DEPTH = 20  # deeper rounds are too rare to say anything about
 FEW_ROUNDS = 5  # a card depth fewer rounds reached is drawn pale
 
@@ -75,7 +77,7 @@ def game_stats(request: HttpRequest, game: str) -> HttpResponse:
     """Statistics of one game over its finished matches, filtered by period and rating."""
     info = next((g for g in GAMES if g.key == game), None)
     if info is None:
-        raise Http404("There is no such game.")
+        raise Http404(_("There is no such game."))
     filters = stats.Filters.from_query(request.GET)
     matches = stats.finished_matches(game, filters)
     summary = stats.summary(matches)
@@ -130,12 +132,16 @@ def _el_dorado(matches, total: int) -> dict[str, Any]:
     maps = stats.map_win_rates(matches)
     return {
         "cards": [(c, c.count / top if top else 0) for c in cards],
-        "maps": [(MAP_NAMES.get(m.key, m.key), m) for m in maps],
+        "maps": [(_map_name(m.key), m) for m in maps],
         "map_columns": range(1, max((len(m.seats) for m in maps), default=0) + 1),
     }
 
 
 # Filters -----------------------------------------------------------------------------------
+
+
+def _map_name(key: str) -> str:
+    return _("Custom map") if key == "custom" else map_name(key)
 
 
 def _query(filters: stats.Filters) -> str:
@@ -152,7 +158,7 @@ def _link(game: str, filters: stats.Filters) -> str:
 
 
 def _period_links(game: str, filters: stats.Filters) -> list[tuple[str, str, bool]]:
-    labels = {"all": "All time", "30d": "Last 30 days"}
+    labels = {"all": _("All time"), "30d": _("Last 30 days")}
     return [
         (label, _link(game, stats.Filters(key, filters.rated_only)), filters.period == key)
         for key, label in labels.items()
@@ -162,7 +168,7 @@ def _period_links(game: str, filters: stats.Filters) -> list[tuple[str, str, boo
 def _rated_links(game: str, filters: stats.Filters) -> list[tuple[str, str, bool]]:
     return [
         (label, _link(game, stats.Filters(filters.period, rated)), filters.rated_only == rated)
-        for rated, label in ((False, "All matches"), (True, "Rated only"))
+        for rated, label in ((False, _("All matches")), (True, _("Rated only")))
     ]
 
 
@@ -171,10 +177,11 @@ def _duration(minutes: float | None) -> str:
     if minutes is None:
         return "–"
     if minutes < 90:
-        return f"{minutes:.0f} min" if minutes >= 10 else f"{minutes:.1f} min"
+        shown = number_format(minutes, 0 if minutes >= 10 else 1)
+        return _("%(minutes)s min") % {"minutes": shown}
     if minutes < 48 * 60:
-        return f"{minutes / 60:.1f} h"
-    return f"{minutes / 1440:.1f} days"
+        return _("%(hours)s h") % {"hours": number_format(minutes / 60, 1)}
+    return _("%(days)s days") % {"days": number_format(minutes / 1440, 1)}
 
 
 # Charts ------------------------------------------------------------------------------------
@@ -239,7 +246,10 @@ def _histogram_chart(bins: Sequence[stats.Bin]) -> Chart | None:
             width,
             b.label,
             str(b.count) if width >= 22 and b.count else "",
-            f"Score {b.label}: {b.count} {'player' if b.count == 1 else 'players'}",
+            ngettext(
+                "Score %(score)s: %(count)s player", "Score %(score)s: %(count)s players", b.count
+            )
+            % {"score": b.label, "count": b.count},
         )
         for box, b in zip(boxes, bins, strict=True)
     ]
@@ -254,7 +264,12 @@ def _histogram_chart(bins: Sequence[stats.Bin]) -> Chart | None:
         _ticks(top, step, lambda v: f"{v:g}"),
         "",
         [],
-        f"Final scores of {total} players, from {bins[0].label} to {bins[-1].label}.",
+        ngettext(
+            "Final scores of %(count)s player, from %(low)s to %(high)s.",
+            "Final scores of %(count)s players, from %(low)s to %(high)s.",
+            total,
+        )
+        % {"count": total, "low": bins[0].label, "high": bins[-1].label},
     )
 
 
@@ -266,8 +281,17 @@ def _survival_chart(depths: Sequence[stats.Depth]) -> Chart:
             width,
             str(d.card) if len(depths) <= 12 or d.card % 2 == 1 else "",
             f"{d.rate * 100:.0f}%" if width >= 30 else "",
-            f"Card {d.card}: {d.survived} of {d.reached} rounds survived it "
-            f"({d.rate * 100:.0f}%); {d.cumulative * 100:.0f}% survive this far",
+            _(
+                "Card %(card)s: %(survived)s of %(reached)s rounds survived it (%(rate)s%%); "
+                "%(cumulative)s%% survive this far"
+            )
+            % {
+                "card": d.card,
+                "survived": d.survived,
+                "reached": d.reached,
+                "rate": f"{d.rate * 100:.0f}",
+                "cumulative": f"{d.cumulative * 100:.0f}",
+            },
             faint=d.reached < FEW_ROUNDS,
         )
         for box, d in zip(boxes, depths, strict=True)
@@ -287,5 +311,6 @@ def _survival_chart(depths: Sequence[stats.Depth]) -> Chart:
         _ticks(1.0, 0.25, lambda v: f"{v * 100:.0f}%"),
         " ".join(f"{x},{y}" for x, y in dots),
         dots,
-        f"Chance of surviving each card turned, for cards 1 to {depths[-1].card}.",
+        _("Chance of surviving each card turned, for cards 1 to %(last)s.")
+        % {"last": depths[-1].card},
     )

@@ -4,9 +4,9 @@
   "use strict";
   const body = document.body;
   if (!body || !body.dataset.inbox || !("WebSocket" in window)) return;
-  const siteName = "Expedition";
+  const siteName = gettext("Expedition");
   const ownTitle = document.title;
-  const turnTitle = body.dataset.turnTitle || "your turn";
+  const turnTitle = body.dataset.turnTitle || gettext("your turn");
   let delay = 1000;
 
   function showCounts(unread, turns) {

@@ -58,11 +58,11 @@
   }
   document.body.addEventListener("htmx:responseError", function (event) {
     if (event.detail.xhr && event.detail.xhr.status >= 500) {
-      showTrouble("The server could not take that just now. Please try again.");
+      showTrouble(gettext("The server could not take that just now. Please try again."));
     }
   });
   document.body.addEventListener("htmx:sendError", function () {
-    showTrouble("The server could not be reached. Check your connection and try again.");
+    showTrouble(gettext("The server could not be reached. Check your connection and try again."));
   });
 
   // Live matches count the seconds left for the current move.
@@ -71,8 +71,9 @@
       const left = Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000);
       if (Number.isNaN(left)) return;
       const shown = Math.max(0, left);
-      const text = `${Math.floor(shown / 60)}:${String(shown % 60).padStart(2, "0")} left`;
-      el.textContent = left > 0 ? text : "time is up";
+      const clock = `${Math.floor(shown / 60)}:${String(shown % 60).padStart(2, "0")}`;
+      const text = interpolate(gettext("%(clock)s left"), { clock: clock }, true);
+      el.textContent = left > 0 ? text : gettext("time is up");
     });
   }
   showCountdowns();
@@ -85,13 +86,13 @@
   }
 
   page.addEventListener("htmx:wsOpen", function () {
-    setStatus("open", "Connected");
+    setStatus("open", gettext("Connected"));
     // Anything may have happened while the socket was down.
     if (opened) refetch();
     opened = true;
   });
   page.addEventListener("htmx:wsClose", function () {
-    setStatus("closed", "Reconnecting…");
+    setStatus("closed", gettext("Reconnecting…"));
   });
   page.addEventListener("htmx:wsBeforeMessage", function (event) {
     if (event.detail.message.startsWith(CHAT_FRAME)) return;

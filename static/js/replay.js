@@ -50,7 +50,9 @@
     const position = body && body.querySelector(".replay-position");
     const step = Number(event.target.value);
     if (position) {
-      position.textContent = step ? `Move ${step} of ${body.dataset.last}` : "The opening";
+      position.textContent = step
+        ? interpolate(gettext("Move %(step)s of %(last)s"), { step: step, last: body.dataset.last }, true)
+        : gettext("The opening");
     }
   });
 

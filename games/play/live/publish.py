@@ -22,8 +22,8 @@ from django.utils import translation
 
 from games.models import Match
 from games.play.live import render
-from games.play.live.viewers import unwatched, viewer_group
-from games.presenters.common import take_snapshot
+from games.play.live.viewers import languages, unwatched, viewer_group
+from games.presenters.common import Snapshot, take_snapshot
 
 log = logging.getLogger(__name__)
 RELAY_SALT = "games.live.relay"
@@ -59,27 +59,45 @@ def publish(match_id: int, committed: CommittedMatch | None = None) -> int:
         return 0
     messages = []
     with translation.override(settings.LANGUAGE_CODE):
-        snapshot = take_snapshot(match, state, recent)
-        positions = [None, *(seat.position for seat in snapshot.seats)]
-        idle = unwatched(match.pk, positions)
-        # The public first: the parts every viewer shares are rendered from its view.
-        for position in positions:
-            group = viewer_group(match.pk, position)
-            if position in idle:
-                # Rendered when someone asks for it; a socket the count missed refetches.
-                if position is None:
-                    render.render_viewer(snapshot, None, shared_only=True)
-                html = render.notice(match.version)
-            else:
-                new = render.render_viewer(snapshot, position)
-                old = render.cached(match, match.version - 1, position)
-                render.store(match, new, position)
-                html = render.push_frame(match, new, old)
-            messages.append((group, {"type": "live.frame", "version": match.version, "html": html}))
+        first = snapshot = take_snapshot(match, state, recent)
+    positions = [None, *(seat.position for seat in snapshot.seats)]
+    for language in languages():
+        idle = unwatched(match.pk, positions, language)
+        if language != settings.LANGUAGE_CODE:
+            if len(idle) == len(positions):
+                continue  # nobody reads the match in this language: nothing to render or send
+            # Its own snapshot: the names, parts and log lines one keeps are text.
+            snapshot = None
+        with translation.override(language):
+            if snapshot is None:
+                snapshot = take_snapshot(match, first.state, first.log_rows)
+            messages.extend(_render_language(snapshot, positions, idle, language))
     if layer is None:
         return 0
     async_to_sync(_send_all)(layer, messages)
     return len(messages)
+
+
+def _render_language(
+    snapshot: Snapshot, positions: list[int | None], idle: set[int | None], language: str
+) -> list[tuple[str, dict]]:
+    match = snapshot.match
+    messages = []
+    # The public first: the parts every viewer shares are rendered from its view.
+    for position in positions:
+        group = viewer_group(match.pk, position, language)
+        if position in idle:
+            # Rendered when someone asks for it; a socket the count missed refetches.
+            if position is None:
+                render.render_viewer(snapshot, None, shared_only=True)
+            html = render.notice(match.version)
+        else:
+            new = render.render_viewer(snapshot, position)
+            old = render.cached(match, match.version - 1, position)
+            render.store(match, new, position)
+            html = render.push_frame(match, new, old)
+        messages.append((group, {"type": "live.frame", "version": match.version, "html": html}))
+    return messages
 
 
 async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:

@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from games.bots.registry import bot_levels
+from games.catalog import game_name
 from games.engines.registry import GAMES, get_engine
 from games.models import Match, Pace, Seat, Status
 from games.notifications import events as notifications
@@ -48,25 +49,30 @@ class MatchSpec:
 
 def _check_spec(spec: MatchSpec) -> None:
     if spec.game not in GAMES:
-        raise ServiceError(f"There is no game called {spec.game!r}.")
+        raise ServiceError(_("There is no game called %(game)s.") % {"game": repr(spec.game)})
     engine = get_engine(spec.game)
     if not engine.MIN_PLAYERS <= spec.players <= engine.MAX_PLAYERS:
         raise ServiceError(
-            f"{engine.NAME} is for {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players."
+            _("%(game)s is for %(low)s to %(high)s players.")
+            % {"game": game_name(spec.game), "low": engine.MIN_PLAYERS, "high": engine.MAX_PLAYERS}
         )
     if len(spec.bots) >= spec.players:
-        raise ServiceError("Leave at least one seat for a person: you.")
+        raise ServiceError(_("Leave at least one seat for a person: you."))
     for level in spec.bots:
         if level not in bot_levels(spec.game):
-            raise ServiceError(f"There is no {level!r} bot for {engine.NAME}.")
+            raise ServiceError(
+                _("There is no %(level)s bot for %(game)s.")
+                % {"level": repr(level), "game": game_name(spec.game)}
+            )
     allowed = LIVE_MOVE_SECONDS if spec.pace == Pace.LIVE else CORRESPONDENCE_MOVE_SECONDS
     if spec.pace not in Pace.values or spec.move_seconds not in allowed:
-        raise ServiceError("Pick one of the offered time controls.")
+        raise ServiceError(_("Pick one of the offered time controls."))
     try:
         # The engine is the judge of options; a test game proves them before anyone joins.
         engine.new_game(spec.players, 0, dict(spec.options))
-    except ValueError as exc:
-        raise ServiceError(f"Those options do not work: {exc}") from None
+    except ValueError:
+        # The engine's reason is for developers (the form offers only options that work).
+        raise ServiceError(_("Those options do not work.")) from None
 
 
 def _check_limits(host: User, spec: MatchSpec) -> None:
@@ -171,7 +177,7 @@ def _locked(match_id: int) -> Match:
     try:
         return Match.objects.select_for_update().get(pk=match_id)
     except Match.DoesNotExist:
-        raise ServiceError("That match does not exist.") from None
+        raise ServiceError(_("That match does not exist.")) from None
 
 
 def _free_position(match: Match) -> int:
@@ -179,7 +185,7 @@ def _free_position(match: Match) -> int:
     for position in range(match.players):
         if position not in taken:
             return position
-    raise ServiceError("This match is full.")
+    raise ServiceError(_("This match is full."))
 
 
 def _touch(match: Match) -> None:
@@ -201,17 +207,17 @@ def join_match(match_id: int, user: User, invite_token: str | None = None) -> Ma
     """Take a free seat; the match starts when the last seat is taken."""
     match = _locked(match_id)
     if match.is_cancelled:
-        raise ServiceError("This match was cancelled before it started.")
+        raise ServiceError(_("This match was cancelled before it started."))
     if not match.is_open:
-        raise ServiceError("This match has already started.")
+        raise ServiceError(_("This match has already started."))
     if match.private and invite_token != match.invite_token:
-        raise ServiceError("This match is private: you need its invite link.")
+        raise ServiceError(_("This match is private: you need its invite link."))
     if match.seats.filter(user=user).exists():
-        raise ServiceError("You already have a seat in this match.")
+        raise ServiceError(_("You already have a seat in this match."))
     try:
         Seat.objects.create(match=match, position=_free_position(match), user=user)
     except IntegrityError:
-        raise ServiceError("That seat was just taken; please try again.") from None
+        raise ServiceError(_("That seat was just taken; please try again.")) from None
     # However they came (the invitation, a link, the open list), an invitee has said yes.
     match.invitations.filter(user=user, answered__isnull=True).update(
         answered=timezone.now(), accepted=True
@@ -226,11 +232,11 @@ def leave_match(match_id: int, user: User) -> Match:
     match = _locked(match_id)
     seat = match.seats.filter(user=user).first()
     if seat is None:
-        raise ServiceError("You have no seat in this match.")
+        raise ServiceError(_("You have no seat in this match."))
     if match.is_over:
-        raise ServiceError("This match is over.")
+        raise ServiceError(_("This match is over."))
     if not match.is_open:
-        raise ServiceError("The match has started: resign instead of leaving.")
+        raise ServiceError(_("The match has started: resign instead of leaving."))
     seat.delete()
     if not match.seats.filter(user__isnull=False).exists():
         match.status = Status.ABANDONED
@@ -263,7 +269,7 @@ def cancel_match(match_id: int, user: User) -> Match:
 
 def _require_host(match: Match, user: User) -> None:
     if match.created_by_id != user.pk:
-        raise ServiceError("Only the host can do that.")
+        raise ServiceError(_("Only the host can do that."))
 
 
 @writing()
@@ -272,9 +278,9 @@ def add_bot(match_id: int, user: User, level: str) -> Match:
     match = _locked(match_id)
     _require_host(match, user)
     if not match.is_open:
-        raise ServiceError("This match has already started.")
+        raise ServiceError(_("This match has already started."))
     if level not in bot_levels(match.game):
-        raise ServiceError(f"There is no {level!r} bot for this game.")
+        raise ServiceError(_("There is no %(level)s bot for this game.") % {"level": repr(level)})
     Seat.objects.create(match=match, position=_free_position(match), bot_level=level)
     _start_if_full(match, user.pk)
     return match
@@ -286,10 +292,10 @@ def remove_bot(match_id: int, user: User, position: int) -> Match:
     match = _locked(match_id)
     _require_host(match, user)
     if not match.is_open:
-        raise ServiceError("This match has already started.")
-    deleted, _ = match.seats.filter(position=position, user__isnull=True).delete()
+        raise ServiceError(_("This match has already started."))
+    deleted, _count = match.seats.filter(position=position, user__isnull=True).delete()
     if not deleted:
-        raise ServiceError("There is no bot in that seat.")
+        raise ServiceError(_("There is no bot in that seat."))
     _touch(match)
     return match
 
@@ -300,11 +306,18 @@ def start_match(match_id: int, user: User) -> Match:
     match = _locked(match_id)
     _require_host(match, user)
     if not match.is_open:
-        raise ServiceError("This match has already started.")
+        raise ServiceError(_("This match has already started."))
     engine = get_engine(match.game)
     count = match.seats.count()
     if count < engine.MIN_PLAYERS:
-        raise ServiceError(f"{engine.NAME} needs at least {engine.MIN_PLAYERS} players.")
+        raise ServiceError(
+            ngettext(
+                "%(game)s needs at least %(count)s player.",
+                "%(game)s needs at least %(count)s players.",
+                engine.MIN_PLAYERS,
+            )
+            % {"game": game_name(match.game), "count": engine.MIN_PLAYERS}
+        )
     # Close the gaps left by players who left, so positions run 0..count-1.
     for new_position, seat in enumerate(match.seats.order_by("position")):
         if seat.position != new_position:

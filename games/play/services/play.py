@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.help.errors import illegal_text
@@ -29,7 +30,7 @@ def _locked(match_id: int) -> Match:
     try:
         return Match.objects.select_for_update().prefetch_related(seats).get(pk=match_id)
     except Match.DoesNotExist:
-        raise ActionRefused("That match does not exist.") from None
+        raise ActionRefused(_("That match does not exist.")) from None
 
 
 def save_progress(
@@ -128,12 +129,12 @@ def submit_action(match_id: int, user: User, action: Any, expected_version: int 
     """Apply a player's action; refuse stale, out-of-turn, malformed or illegal ones."""
     match = _locked(match_id)
     if match.is_over:
-        raise ActionRefused("This match is over.")
+        raise ActionRefused(_("This match is over."))
     seat = seat_of(match, user)
     if seat is None:
-        raise ActionRefused("You are watching this match; only its players can move.")
+        raise ActionRefused(_("You are watching this match; only its players can move."))
     if seat.resigned:
-        raise ActionRefused("You resigned from this match.")
+        raise ActionRefused(_("You resigned from this match."))
     return _act(match, seat.position, action, expected_version)
 
 
@@ -153,26 +154,26 @@ def _act(
     timed_out: bool = False,
 ) -> Match:
     if match.status == Status.OPEN:
-        raise ActionRefused("The match has not started yet.")
+        raise ActionRefused(_("The match has not started yet."))
     if match.is_over:
-        raise ActionRefused("This match is over.")
+        raise ActionRefused(_("This match is over."))
     if not isinstance(action, Mapping):
-        raise ActionRefused("That move is not understood.")
+        raise ActionRefused(_("That move is not understood."))
     if expected_version is not None and expected_version != match.version:
         if expected_version > match.version:
-            raise StaleVersion("That move came from a board that does not exist yet.")
+            raise StaleVersion(_("That move came from a board that does not exist yet."))
         mine_since = match.actions.filter(seat=position, version__gt=expected_version)
         last_mine = mine_since.order_by("-seq").first()
         if last_mine is not None and last_mine.action == dict(action):
             return match  # the same move sent twice (double click, retry): already done
         if last_mine is not None or expected_version < match.turn_version:
             raise StaleVersion(
-                "The board changed while you were choosing; have another look and move again."
+                _("The board changed while you were choosing; have another look and move again.")
             )
     engine = engine_for(match)
     state = current_state(match)
     if engine.is_over(state):
-        raise ActionRefused("This match is over.")
+        raise ActionRefused(_("This match is over."))
     waiting = engine.to_act(state)
     try:
         progress = engine.apply(state, position, action)
@@ -209,11 +210,11 @@ def resign(match_id: int, user: User) -> Match:
     match = _locked(match_id)
     seat = seat_of(match, user)
     if seat is None:
-        raise ServiceError("You have no seat in this match.")
+        raise ServiceError(_("You have no seat in this match."))
     if not match.is_active:
-        raise ServiceError("Only a running match can be resigned.")
+        raise ServiceError(_("Only a running match can be resigned."))
     if seat.resigned:
-        raise ServiceError("You have already resigned.")
+        raise ServiceError(_("You have already resigned."))
     seat.resigned = True
     seat.save(update_fields=["resigned"])
     _new_version(match)
@@ -262,5 +263,5 @@ def act_for_seat(
     with writing():
         match = _locked(match_id)
         if match.version != expected_version:
-            raise StaleVersion("The match moved on before this seat's move was applied.")
+            raise StaleVersion(_("The match moved on before this seat's move was applied."))
         return _act(match, position, action, None, timed_out)

@@ -56,7 +56,7 @@ def test_bad_settings_show_errors_and_save_nothing(web, user_factory, data, mess
     assert response.status_code == 200
     assert message in response.content.decode()
     ana.refresh_from_db()
-    assert (ana.time_zone, ana.language, ana.display_name) == ("UTC", "en", "")
+    assert (ana.time_zone, ana.language, ana.display_name) == ("UTC", "", "")
 
 
 def test_account_pages_refuse_wrong_methods_and_strangers(web, user_factory):
