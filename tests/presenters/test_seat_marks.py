@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games.engines.registry import GAMES, get_engine
+from games.help.narration import narrator
 from games.play.live.render import log_items
 from games.presenters.common import LogLine
 from games.presenters.seat_marks import named_seats, seat_marker, seat_markers
@@ -43,7 +44,7 @@ def test_a_line_is_marked_with_exactly_the_seats_it_names(key, seed):
     names = NAMES[: engine.MAX_PLAYERS]
     marked = 0
     for event in _events(key, seed):
-        text = engine.describe_event(event, names, None)
+        text = narrator(engine).describe_event(event, names, None)
         told = {position for position, name in enumerate(names) if name in text}
         assert set(named_seats(event)) == told, (event, text)
         marked += bool(told)
