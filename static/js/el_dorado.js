@@ -81,8 +81,10 @@ function markSpace(hex, on) {
 // El Dorado: how much the ticked cards (and coin tokens) would pay, shown beside the market,
 // and on each card for sale whether that falls short or pays more than it costs: change is lost.
 // Said through Django's JavaScript catalogue when the page has it (as plain English alone).
-const edGettext = window.gettext || function (s) { return s; };
-const edInterpolate = window.interpolate || function (fmt, obj) {
+(function () {
+"use strict";
+const gettext = window.gettext || function (s) { return s; };
+const interpolate = window.interpolate || function (fmt, obj) {
   return fmt.replace(/%\((\w+)\)s/g, function (_, key) { return String(obj[key]); });
 };
 function halves(total) {
@@ -102,7 +104,7 @@ document.addEventListener("change", function (event) {
       total += parseFloat(box.dataset.pays || "0");
     });
   money.textContent = total
-    ? edInterpolate(edGettext("Ticked cards pay %(amount)s"), { amount: halves(total) }, true)
+    ? interpolate(gettext("Ticked cards pay %(amount)s"), { amount: halves(total) }, true)
     : "";
   document.querySelectorAll(".ed-shop-card[data-cost]").forEach(function (card) {
     const cost = parseFloat(card.dataset.cost);
@@ -112,13 +114,14 @@ document.addEventListener("change", function (event) {
     if (!fit) return;
     if (!total) fit.textContent = "";
     else if (total < cost) {
-      fit.textContent = edInterpolate(
-        edGettext("%(amount)s short"), { amount: halves(cost - total) }, true
+      fit.textContent = interpolate(
+        gettext("%(amount)s short"), { amount: halves(cost - total) }, true
       );
     } else if (total >= cost + 1) {
-      fit.textContent = edInterpolate(
-        edGettext("overpays by %(amount)s"), { amount: halves(total - cost) }, true
+      fit.textContent = interpolate(
+        gettext("overpays by %(amount)s"), { amount: halves(total - cost) }, true
       );
-    } else fit.textContent = edGettext("exact");
+    } else fit.textContent = gettext("exact");
   });
 });
+})();

@@ -250,10 +250,10 @@ def _pawn(h: Hex, player: int, linked: bool = False) -> str:
         if linked
         else _pawn_shape(x, y, player)
     )
+    title = gettext("player %(number)s") % {"number": player + 1}
     return (
         f'<g class="explorer {_seat_class(player)}" data-player="{player}">'
-        f"<title>{escape(gettext('player %(number)s') % {'number': player + 1})}</title>"
-        f"{body}</g>"
+        f"<title>{escape(title)}</title>{body}</g>"
     )
 
 
