@@ -46,8 +46,9 @@ def marked(html: str, position: int, name: str) -> bool:
 def part(html: str, element_id: str) -> str:
     """The HTML from the element with this id up to the next part's element."""
     start = html.index(f'id="{element_id}"')
-    end = html.find(' id="', start + len(element_id) + 5)
-    return html[start : end if end > 0 else len(html)]
+    # A help popover inside a part carries an id of its own: it does not end the part.
+    found = re.compile(r'(?<!role="tooltip") id="').search(html, start + len(element_id) + 5)
+    return html[start : found.start() if found else len(html)]
 
 
 def log_items(html: str) -> list[str]:
