@@ -53,5 +53,7 @@ def test_the_board_and_rules_read_in_japanese(browser, daphne_server, screenshot
     screenshot(page, f"ed-board-ja-{width}")
     page.goto(f"{base}/rules/el-dorado/")
     assert "原住民" in page.locator("#cards").inner_text()
-    screenshot(page, f"ed-rules-ja-{width}")
+    path = screenshot(page, f"ed-rules-ja-{width}")
+    # The card table alone, to look at closely.
+    page.locator("#cards").screenshot(path=str(path.with_name(f"ed-rules-cards-ja-{width}.png")))
     context.close()

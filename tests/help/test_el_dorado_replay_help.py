@@ -6,10 +6,19 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
+from django.utils import translation
 
 from tests.helpers import finished_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """A request leaves its language active on the thread: later tests read English again."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 def _element(html: str, start: int) -> str:

@@ -5,12 +5,21 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.utils import translation
 
 from games.engines.el_dorado import CARD_TYPES, TOKENS
 from games.help.el_dorado import card_name, token_label_by_slug
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """A request leaves its language active on the thread: later tests read English again."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
 
 SECTIONS = ("goal", "setup", "turn", "terrain", "blockades", "cards", "caves", "end", "options")
 

@@ -170,6 +170,11 @@ def join(items: Iterable[str]) -> str:
     return pgettext("list separator", ", ").join(items)
 
 
+def sentences(first: str, second: str) -> str:
+    """Two sentences one after the other (with a space in English, none in Japanese)."""
+    return pgettext("two sentences", "%(first)s %(second)s") % {"first": first, "second": second}
+
+
 def card_names(slugs: Iterable[str]) -> str:
     """Several cards by name, or "no cards"."""
     names = [card_name(s) for s in slugs]
@@ -218,11 +223,11 @@ def card_effect(slug: str) -> str:
             "that kind with power %(power)s. Pays %(power)s when buying."
         )
     if t.kind == "action":
-        text = str(ACTION_EFFECTS[slug]) + " " + gettext("Pays ½ coin when buying.")
+        text = sentences(str(ACTION_EFFECTS[slug]), gettext("Pays ½ coin when buying."))
     else:
         text = text % p
     if t.single_use:
-        text += " " + gettext("Single use: once its effect is used, it leaves the game.")
+        text = sentences(text, gettext("Single use: once its effect is used, it leaves the game."))
     return text
 
 
@@ -311,13 +316,12 @@ def blockade_effect(kind: str, value: int) -> str:
             "kind": kind_name({"jungle": "machete", "river": "paddle"}.get(kind, "coin")),
             "terrain": terrain_name(kind),
         }
-    return (
-        cost
-        + " "
-        + gettext(
+    return sentences(
+        cost,
+        gettext(
             "The first player across takes it and the joint is open to all; at the end, "
             "blockades decide between players who reached El Dorado."
-        )
+        ),
     )
 
 
