@@ -15,6 +15,7 @@ from django.utils import timezone
 from games.engines import el_dorado
 from games.engines.el_dorado import CARD_TYPES
 from games.help.incan_gold import HAZARD_NAMES, hazard_name
+from games.help.el_dorado import card_name
 from games.models import Match, MatchAction, Seat, Status
 from games.records.leaderboard import PERIODS
 from games.seat_names import seat_names
@@ -379,7 +380,7 @@ def most_bought(matches: QuerySet, total_matches: int, limit: int = 10) -> list[
         rows.append(
             CardCount(
                 slug=slug,
-                name=card.name if card else slug,
+                name=card_name(slug),
                 kind=str(card.kind) if card else "",
                 cost=card.cost if card else 0,
                 count=n,

@@ -80,6 +80,13 @@ function markSpace(hex, on) {
 
 // El Dorado: how much the ticked cards (and coin tokens) would pay, shown beside the market,
 // and on each card for sale whether that falls short or pays more than it costs: change is lost.
+// Said through Django's JavaScript catalogue when the page has it (as plain English alone).
+(function () {
+"use strict";
+const gettext = window.gettext || function (s) { return s; };
+const interpolate = window.interpolate || function (fmt, obj) {
+  return fmt.replace(/%\((\w+)\)s/g, function (_, key) { return String(obj[key]); });
+};
 function halves(total) {
   const whole = Math.floor(total);
   if (total === whole) return `${whole}`;
@@ -96,7 +103,9 @@ document.addEventListener("change", function (event) {
     .forEach(function (box) {
       total += parseFloat(box.dataset.pays || "0");
     });
-  money.textContent = total ? `Ticked cards pay ${halves(total)}` : "";
+  money.textContent = total
+    ? interpolate(gettext("Ticked cards pay %(amount)s"), { amount: halves(total) }, true)
+    : "";
   document.querySelectorAll(".ed-shop-card[data-cost]").forEach(function (card) {
     const cost = parseFloat(card.dataset.cost);
     const fit = card.querySelector(".ed-fit");
@@ -104,8 +113,15 @@ document.addEventListener("change", function (event) {
     card.classList.toggle("ed-over", total >= cost + 1);
     if (!fit) return;
     if (!total) fit.textContent = "";
-    else if (total < cost) fit.textContent = `${halves(cost - total)} short`;
-    else if (total >= cost + 1) fit.textContent = `overpays by ${halves(total - cost)}`;
-    else fit.textContent = "exact";
+    else if (total < cost) {
+      fit.textContent = interpolate(
+        gettext("%(amount)s short"), { amount: halves(cost - total) }, true
+      );
+    } else if (total >= cost + 1) {
+      fit.textContent = interpolate(
+        gettext("overpays by %(amount)s"), { amount: halves(total - cost) }, true
+      );
+    } else fit.textContent = gettext("exact");
   });
 });
+})();

@@ -73,7 +73,7 @@ def test_a_double_click_on_a_play_makes_one_move(user_factory, client):
 
 def test_out_of_turn_and_illegal_moves_are_refused_with_a_reason(user_factory):
     match, people = _ed_match(user_factory, bots=(), players=2)
-    with pytest.raises(ActionRefused, match="not seat 1's turn"):
+    with pytest.raises(ActionRefused, match="It is not your turn"):
         submit_action(match.pk, people["bo"], {"type": "end_turn"}, match.version)
     with pytest.raises(ActionRefused):
         submit_action(

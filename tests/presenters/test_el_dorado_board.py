@@ -9,6 +9,7 @@ from dataclasses import replace
 import games.engines.el_dorado as ed
 from games.engines.el_dorado import TOKENS
 from games.engines.el_dorado.sketch import sketch_layout
+from games.help.el_dorado import token_label
 from games.presenters.el_dorado.board import board_context
 from tests.helpers import compose, render_parts
 
@@ -71,7 +72,7 @@ def test_a_power_token_can_break_a_blockade_from_its_own_button():
     assert len(offers) == 1
     text, do = offers[0]
     assert do == {"type": "blockade", "to": [3, 0], "token": machete}
-    assert text == f"Break the jungle 2 blockade toward jungle 1 with the {TOKENS[machete].label()}"
+    assert text == f"Break the jungle 2 blockade toward jungle 1 with the {token_label(machete)}"
 
 
 def test_while_a_market_slot_is_empty_the_reserve_cards_are_buy_buttons():

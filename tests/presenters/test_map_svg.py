@@ -158,7 +158,7 @@ def test_el_dorado_and_final_spaces_are_drawn_in_gold(board: Board) -> None:
 def test_rendering_is_pure_and_escapes_text() -> None:
     board = load_map("witchs-cauldron")
     assert render_board(board) == render_board(board)
-    odd = replace(board, name='Ruins <of> "&" gold')
+    odd = replace(board, slug="ruins", name='Ruins <of> "&" gold')  # a map given as data
     root = _parse(render_board(odd))
     assert root.findtext("svg:title", namespaces=NS) == 'Ruins <of> "&" gold'
 

@@ -46,8 +46,10 @@ def marked(html: str, position: int, name: str) -> bool:
 def part(html: str, element_id: str) -> str:
     """The HTML from the element with this id up to the next part's element."""
     start = html.index(f'id="{element_id}"')
-    # A help popover inside a part has an id of its own ("…tip-…"): it does not end the part.
-    following = re.compile(r' id="(?![^"]*tip-)').search(html, start + len(element_id) + 5)
+    # A help popover inside a part has an id of its own: it does not end the part.
+    following = re.compile(r'(?<!role="tooltip") id="(?![^"]*tip-)').search(
+        html, start + len(element_id) + 5
+    )
     return html[start : following.start() if following else len(html)]
 
 

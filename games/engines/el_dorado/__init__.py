@@ -29,12 +29,12 @@ from .cards import (
     Kind,
     half_coins,
 )
-from .choices import describe_choice, space_label
 from .errors import IllegalAction
 from .maps import MAP_SLUGS
 from .outcome import Outcome, outcome
 from .rules import REVEALING, Progress, apply, is_over, legal_actions, legal_moves, to_act, validate
 from .setup import (
+    BLOCKADES,
     DEFAULT_MAP,
     DEFAULT_OPTIONS,
     MAX_PLAYERS,
@@ -45,14 +45,7 @@ from .setup import (
 )
 from .state import Seat, State, Turn, from_json, to_json
 from .tokens import TOKENS, Token, TokenKind
-from .views import (
-    DETAILED_BY,
-    board_from_view,
-    describe_action,
-    describe_event,
-    events_for,
-    player_view,
-)
+from .views import board_from_view, events_for, player_view
 
 KEY = "el-dorado"
 NAME = "The Quest for El Dorado"
@@ -67,10 +60,10 @@ def replay(players: int, seed: int, options, log) -> State:
 
 
 __all__ = [
+    "BLOCKADES",
     "DEFAULT_MAP",
     "MAP_SLUGS",
     "map_names",
-    "DETAILED_BY",
     "REVEALING",
     "CARD_TYPES",
     "DEFAULT_OPTIONS",
@@ -95,10 +88,6 @@ __all__ = [
     "apply",
     "board_from_view",
     "board_of",
-    "describe_action",
-    "describe_choice",
-    "describe_event",
-    "space_label",
     "events_for",
     "from_json",
     "half_coins",

@@ -22,6 +22,8 @@ MOVE_KINDS: tuple[Kind, ...] = (Kind.MACHETE, Kind.PADDLE, Kind.COIN)
 @dataclass(frozen=True, slots=True)
 class CardType:
     slug: str
+    # The printed English name, for the engine's own reasons (IllegalAction messages); the site
+    # names cards through games.help.el_dorado, in the reader's language.
     name: str
     kind: Kind
     power: int

@@ -31,8 +31,8 @@ def check_in_hand(state: State, seat: int, cards: list[int]) -> None:
         if card not in hand:
             # Never named: with a fixed deck order a card's type would tell where it lies.
             if 0 <= card < len(state.cards):
-                raise IllegalAction(f"Card {card} is not in your hand.")
-            raise IllegalAction(f"There is no card {card}.")
+                raise IllegalAction(f"Card {card} is not in your hand.", "not_in_hand")
+            raise IllegalAction(f"There is no card {card}.", "no_such_card")
 
 
 def without(cards: tuple[int, ...], gone: list[int] | tuple[int, ...]) -> tuple[int, ...]:

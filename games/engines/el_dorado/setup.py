@@ -96,6 +96,8 @@ def board_for(options: Mapping[str, Any], seed: int) -> Board:
     return _layout_board(json.dumps(choice, sort_keys=True))
 
 
+# The ValueErrors about players, seeds, options and maps given as data stay in English: they
+# are for developers and imports; the new-match form only ever offers valid choices.
 def _check_options(players: int, options: Mapping[str, Any]) -> None:
     unknown = sorted(set(options) - OPTION_NAMES)
     if unknown:

@@ -25,6 +25,8 @@ POWER_TOKENS: frozenset[TokenKind] = frozenset(
     {TokenKind.MACHETE, TokenKind.PADDLE, TokenKind.COIN}
 )
 
+# For the engine's own reasons (IllegalAction messages) only: the site names tokens through
+# games.help.el_dorado, in the reader's language.
 TOKEN_NAMES: dict[TokenKind, str] = {
     TokenKind.MACHETE: "machete",
     TokenKind.PADDLE: "paddle",
@@ -55,7 +57,7 @@ class Token:
         return Kind(self.kind.value) if self.kind in POWER_TOKENS else None
 
     def label(self) -> str:
-        """Human text for logs."""
+        """The token in the engine's own messages (the site says it with games.help)."""
         if self.kind in POWER_TOKENS:
             return f"{self.kind} {self.value} token"
         return f"{TOKEN_NAMES[self.kind]} token"

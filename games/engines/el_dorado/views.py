@@ -1,11 +1,11 @@
-"""What each viewer may see, and the text of actions and events for the log."""
+"""What each viewer may see, and which events each viewer is shown."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import CARD_TYPES, HALF_COINS
+from .cards import HALF_COINS
 from .maps import Board, load_map
 from .outcome import outcome
 from .rules.market import offers
@@ -138,10 +138,6 @@ def _map(state: State, board: Board) -> dict[str, Any]:
     return spec
 
 
-# A public event its private twin tells in full, to whoever sees both: the log shows one line.
-DETAILED_BY: dict[str, str] = {"draw": "drew", "discard": "discarded"}
-
-
 def events_for(events: Sequence[Mapping[str, Any]], seat: int | None) -> list[dict[str, Any]]:
     """The events a viewer may see."""
     return [
@@ -149,110 +145,3 @@ def events_for(events: Sequence[Mapping[str, Any]], seat: int | None) -> list[di
         for e in events
         if e.get("visible_to") is None or (seat is not None and seat in e["visible_to"])
     ]
-
-
-def _hexes(path: Sequence[Sequence[int]]) -> str:
-    return " ".join(f"{q},{r}" for q, r in path)
-
-
-def describe_action(action: Mapping[str, Any]) -> str:
-    """Canonical short text of an action, for logs."""
-    kind = action.get("type")
-    who = f" explorer {action['explorer']}" if action.get("explorer") else ""
-    src = f"token {action['token']}" if "token" in action else f"card {action.get('card')}"
-    if kind == "move":
-        wild = f" as {action['as']}" if action.get("as") else ""
-        return f"move{who} {src}{wild} to {_hexes(action.get('path', []))}"
-    if kind in ("rubble", "camp"):
-        to = action.get("to", [])
-        return f"{kind}{who} to {_hexes([to])} giving {_ids(action.get('cards', []))}"
-    if kind == "blockade":
-        pay = _ids(action["cards"]) if "cards" in action else src
-        return f"blockade{who} toward {_hexes([action.get('to', [])])} paying {pay}"
-    if kind == "buy":
-        return f"buy {action.get('card')} paying {_ids(action.get('pay', []))}"
-    if kind == "action":
-        extra = "".join(f" {k} {v}" for k, v in sorted(action.items()) if k not in ("type", "card"))
-        return f"action card {action.get('card')}{extra}"
-    if kind == "token":
-        extra = "".join(
-            f" {k} {v}" for k, v in sorted(action.items()) if k not in ("type", "token")
-        )
-        return f"token {action.get('token')}{extra}"
-    if kind in ("remove", "discard"):
-        return f"{kind} {_ids(action.get('cards', []))}"
-    if kind == "end_turn" and action.get("discard"):
-        return f"end turn discarding {_ids(action['discard'])}"
-    return str(kind).replace("_", " ")
-
-
-def _count(n: int, word: str) -> str:
-    return f"1 {word}" if n == 1 else f"{n} {word}s"
-
-
-def _ids(ids: Sequence[int]) -> str:
-    return ",".join(str(i) for i in ids) if ids else "nothing"
-
-
-def _card_names(cards: Sequence[Mapping[str, Any]]) -> str:
-    names = [CARD_TYPES[c["card"]].name for c in cards]
-    return ", ".join(names) if names else "no cards"
-
-
-def describe_event(
-    event: Mapping[str, Any], names: Sequence[str], viewer: int | None = None
-) -> str:
-    """One line of narration for the log, as `viewer` reads it: a seat's own private events
-    are told to it as "You ...", and to everyone else (after the end, in the replay) by name."""
-    seat = event.get("seat")
-    who = names[seat] if isinstance(seat, int) and seat < len(names) else "Someone"
-    subject = "You" if viewer is not None and viewer == seat else who
-    kind = event.get("type")
-    if kind == "move":
-        card = CARD_TYPES[event["card"]].name if event["card"] in CARD_TYPES else event["card"]
-        steps = len(event["path"])
-        return f"{who} played {card} as {event['as']} and moved {_count(steps, 'space')}."
-    if kind == "rubble":
-        return f"{who} discarded {_count(event['count'], 'card')} to enter the rubble."
-    if kind == "basecamp":
-        return f"{who} removed {_card_names(event['cards'])} to enter the base camp."
-    if kind == "blockade":
-        return f"{who} took the {event['kind']} {event['value']} blockade."
-    if kind == "el_dorado":
-        return f"{who}'s explorer reached El Dorado!"
-    if kind == "buy":
-        return f"{who} bought {CARD_TYPES[event['card']].name}."
-    if kind == "gain":
-        return f"{who} gained {CARD_TYPES[event['card']].name}."
-    if kind == "action":
-        return f"{who} played {CARD_TYPES[event['card']].name}."
-    if kind == "native":
-        return f"{who}'s explorer moved one space with the Native's help."
-    if kind == "draw":
-        return f"{who} drew {_count(event['count'], 'card')}."
-    if kind == "drew":
-        return f"{subject} drew {_card_names(event['cards'])}."
-    if kind == "shuffle":
-        return f"{who} shuffled their discard pile into a new draw pile."
-    if kind == "remove":
-        return f"{who} removed {_card_names(event['cards'])} from the game."
-    if kind == "discard":
-        return f"{who} discarded {_count(event['count'], 'card')} from hand."
-    if kind == "discarded":
-        return f"{subject} discarded {_card_names(event['cards'])}."
-    if kind == "cave_token":
-        return f"{who} found a {TOKENS[event['token']].label()} in a cave."
-    if kind == "token":
-        return f"{who} used a {TOKENS[event['token']].label()}."
-    if kind == "swap":
-        return f"{who} swapped {_card_names(event['cards'])} for as many new cards."
-    if kind == "keep":
-        return f"{who} kept {CARD_TYPES[event['card']].name} instead of removing it."
-    if kind == "end_turn":
-        return f"{who} ended their turn."
-    if kind == "undo":
-        return f"{who} took back their last action."
-    if kind == "game_over":
-        winners = " and ".join(names[s] for s in event["winners"] if s < len(names))
-        return f"The game is over. Winner: {winners or 'nobody'}."
-    return f"{who}: {kind}."

@@ -14,13 +14,27 @@ from games.engines.el_dorado import (
     TOKENS,
     TokenKind,
     board_from_view,
-    describe_choice,
     half_coins,
     legal_actions,
     legal_moves,
-    space_label,
 )
 from games.engines.el_dorado.maps import Board
+from games.help.el_dorado import (
+    blockade_effect,
+    blockade_name,
+    board_title,
+    card_effect,
+    card_help,
+    card_kind_line,
+    card_name,
+    card_summary,
+    describe_choice,
+    kind_name,
+    space_label,
+    token_effect,
+    token_label,
+)
+from games.models import Match, Seat, Status
 from games.presenters.el_dorado.map_svg import TrailMove, render_board, render_map, render_overlay
 from games.presenters.el_dorado.trail import match_trail
 from games.presenters.parts import BoardPart
@@ -46,6 +60,8 @@ PARTS: tuple[BoardPart, ...] = (
     BoardPart("ed-overlay", f"{TEMPLATE}#overlay"),
     BoardPart("ed-trail-caption", f"{TEMPLATE}#trail_caption"),
     BoardPart("ed-legend", f"{TEMPLATE}#legend", static=True),
+    # Its own part, so that a push never reopens a panel the player has closed.
+    BoardPart("ed-howto", f"{TEMPLATE}#howto"),
     BoardPart("ed-controls", f"{TEMPLATE}#controls"),
     BoardPart("ed-market", f"{TEMPLATE}#market", alike=_buying_alike),
     BoardPart("ed-reserve", f"{TEMPLATE}#reserve", shared=True),
@@ -96,13 +112,54 @@ def card_info(card_id: int | None, slug: str) -> dict[str, Any]:
         "pays": f"{halves // 2 or ''}{'½' if halves % 2 else ''}",
         "pays_coins": halves / 2,
         "id": card_id,
+        "tip_key": str(card_id),
         "slug": slug,
-        "name": kind.name,
+        "name": card_name(slug),
         "kind": str(kind.kind),
+        "kind_name": kind_name(kind.kind),
+        "kind_line": card_kind_line(slug),
+        "summary": card_summary(slug),
+        "effect": card_effect(slug),
+        "help": card_help(slug),
         "power": kind.power,
         "cost": kind.cost,
         "single_use": kind.single_use,
     }
+
+
+def token_info(token_id: int) -> dict[str, Any]:
+    """A cave token as the page shows it, with its effect for the help popover."""
+    return {
+        "id": token_id,
+        "tip_key": str(token_id),
+        "label": token_label(token_id),
+        "effect": token_effect(token_id),
+    }
+
+
+def _blockade(seat: int, b: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        **b,
+        "tip": f"ed-tip-blockade-{seat}-{b['joint']}",
+        "name": blockade_name(b["kind"], b["value"]),
+        "effect": blockade_effect(b["kind"], b["value"]),
+    }
+
+
+def _first_match(match: Any, you: int | None) -> bool:
+    """Whether the viewer is a seat whose player has never finished a match of El Dorado: the
+    How to play panel then starts open."""
+    if you is None or not isinstance(match, Match) or match.pk is None:
+        return False
+    user_id = (
+        Seat.objects.filter(match=match, position=you).values_list("user_id", flat=True).first()
+    )
+    if user_id is None:  # a bot's seat
+        return False
+    finished = Seat.objects.filter(
+        user_id=user_id, match__game=match.game, match__status=Status.FINISHED
+    )
+    return not finished.exclude(match=match).exists()
 
 
 def _button(action: Mapping[str, Any]) -> str:
@@ -144,6 +201,7 @@ def _destinations(state, seat: int, board: Board, card_id: int, hand: dict) -> l
                         "steps": len(path),
                         "explorer": explorer,
                         "as": kind,
+                        "as_name": kind_name(kind) if kind else None,
                         "do": _quoted(_button(action)),
                     }
                 )
@@ -224,7 +282,10 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
     you = context["you"]
     hand: dict[int, dict[str, Any]] = {}
     if you is not None and "hand" in view["seats"][you]:
-        hand = {c["id"]: card_info(c["id"], c["card"]) for c in view["seats"][you]["hand"]}
+        hand = {
+            c["id"]: {**card_info(c["id"], c["card"]), "tip": f"ed-tip-hand-{c['id']}"}
+            for c in view["seats"][you]["hand"]
+        }
     your_turn = bool(context.get("your_turn"))
     selected = context.get("selected_card")
     turn = view["turn"]
@@ -289,7 +350,8 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
                 if seat["discard_top"]
                 else None,
                 "played": [card_info(c["id"], c["card"]) for c in seat["played"]],
-                "tokens": [TOKENS[t["id"]].label() for t in seat["tokens"]],
+                "tokens": [token_info(t["id"]) for t in seat["tokens"]],
+                "blockades": [_blockade(seat["seat"], b) for b in seat["blockades"]],
             }
         )
     shown = next((m for m in moves if m["shown"]), None)
@@ -297,7 +359,8 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
         "map_svg": render_map(board, bool(view["options"].get("caves"))),
         "overlay_svg": overlay_svg(view, board, moves, trail),
         "trail_caption": trail_caption,
-        "map_name": board.name,
+        "map_name": board_title(board),
+        "first_match": _first_match(context.get("match"), you),
         "hand": list(hand.values()),
         "selected": hand.get(selected) if selected is not None else None,
         "moves": moves,
@@ -310,8 +373,7 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
         "turn_name": context["names"][turn["seat"]],
         "your_tokens": [
             {
-                "id": t["id"],
-                "label": TOKENS[t["id"]].label(),
+                **token_info(t["id"]),
                 # What a coin token adds to a purchase (the page sums ticked payments).
                 "pays": TOKENS[t["id"]].value if TOKENS[t["id"]].kind == TokenKind.COIN else 0,
             }

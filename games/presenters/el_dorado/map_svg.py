@@ -8,7 +8,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
+from django.utils.translation import get_language, gettext, ngettext, pgettext
+
 from games.engines.el_dorado.maps import GOAL_TILE, Board, Hex, Terrain
+from games.help.el_dorado import (
+    blockade_effect,
+    blockade_name,
+    board_title,
+    terrain_effect,
+    terrain_name,
+)
 
 SIZE = 20.0  # hex circumradius in SVG units
 MARGIN = 12.0
@@ -77,16 +86,29 @@ def _space(board: Board, h: Hex, highlighted: bool, caves: bool = True) -> str:
     space = board.spaces[h]
     x, y = _centre(h)
     final = h in board.finals
-    label = f"{space.terrain} {space.value}" if space.value else str(space.terrain)
+    name = terrain_name(str(space.terrain))
+    label = name
+    if space.value:
+        label = pgettext("El Dorado space", "%(terrain)s %(value)s") % {
+            "terrain": name,
+            "value": space.value,
+        }
     if final:
-        label = f"final space ({label})"
+        label = gettext("final space (%(space)s)") % {"space": label}
+    # The title says what entering costs, for hover and screen readers.
+    label = pgettext("El Dorado map space title", "%(space)s (%(q)s,%(r)s): %(effect)s") % {
+        "space": label,
+        "q": h[0],
+        "r": h[1],
+        "effect": terrain_effect("final" if final else str(space.terrain)),
+    }
     attrs = f' data-space="{h[0]},{h[1]}" class="space {space.terrain}'
     attrs += ' reachable"' if highlighted else '"'
     if highlighted:
         attrs += f' data-hex="{h[0]},{h[1]}"'
     stroke = (GOLD, 2.5) if final else ("#ffeb3b", 3) if highlighted else ("#2b2b2b", 1)
     parts = [
-        f"<g{attrs}><title>{escape(label)} ({h[0]},{h[1]})</title>",
+        f"<g{attrs}><title>{escape(label)}</title>",
         f'<polygon points="{_points(_corners(h, 0.97))}" '
         f'stroke="{stroke[0]}" stroke-width="{stroke[1]}"/>',
     ]
@@ -105,7 +127,8 @@ def _space(board: Board, h: Hex, highlighted: bool, caves: bool = True) -> str:
 
 
 def _el_dorado(board: Board) -> str:
-    parts = ['<g class="el-dorado"><title>El Dorado</title>']
+    name = escape(gettext("El Dorado"))
+    parts = [f'<g class="el-dorado"><title>{name}</title>']
     for h in board.el_dorado:
         parts.append(
             f'<polygon points="{_points(_corners(h, 0.97))}" fill="{GOLD}" stroke="#8a6d0b"/>'
@@ -113,7 +136,7 @@ def _el_dorado(board: Board) -> str:
     if board.el_dorado:
         xs, ys = zip(*(_centre(h) for h in board.el_dorado), strict=True)
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-        parts.append(_text(cx, cy, "El Dorado", size=8, fill="#3b2a00"))
+        parts.append(_text(cx, cy, gettext("El Dorado"), size=8, fill="#3b2a00"))
     parts.append("</g>")
     return "".join(parts)
 
@@ -147,6 +170,25 @@ def _joint_bar(board: Board, index: int) -> str:
     )
 
 
+def _blockade_title(
+    index: int, kind: str | None, value: int | None, taken: bool, who: int | None
+) -> str:
+    """What a blockade's title says: which it is, what crossing it costs, who took it."""
+    if kind is None or value is None:
+        title = gettext("Blockade %(number)s") % {"number": index + 1}
+    else:
+        title = gettext("Blockade %(number)s: %(name)s. %(effect)s") % {
+            "number": index + 1,
+            "name": blockade_name(kind, value),
+            "effect": blockade_effect(kind, value),
+        }
+    if taken and isinstance(who, int):
+        title += " " + gettext("(taken by player %(number)s)") % {"number": who + 1}
+    elif taken:
+        title += " " + gettext("(taken)")
+    return title
+
+
 def _blockade(board: Board, index: int, info: Mapping | None, linked: bool = False) -> str:
     joint = board.joints[index]
     info = info or {}
@@ -155,10 +197,7 @@ def _blockade(board: Board, index: int, info: Mapping | None, linked: bool = Fal
     colour = "#bbb" if taken else BLOCKADE_FILL.get(kind, "#5a3b1a")
     dash = ' stroke-dasharray="4 4" opacity="0.6"' if taken else ""
     state = "taken" if taken else "open"
-    title = f"blockade {index + 1}: {kind or 'unknown'} {info.get('value', '')}".rstrip()
-    if taken:
-        who = info.get("taken_by")
-        title += " (taken" + (f" by player {who + 1})" if isinstance(who, int) else ")")
+    title = _blockade_title(index, kind, info.get("value"), taken, info.get("taken_by"))
     # Linked: the bar's shape is in the map's drawing, sent once, and only its colour here.
     bar = (
         f'<use href="#ed-joint-{index}" stroke="{colour}"{dash}/>'
@@ -211,16 +250,18 @@ def _pawn(h: Hex, player: int, linked: bool = False) -> str:
         if linked
         else _pawn_shape(x, y, player)
     )
+    title = gettext("player %(number)s") % {"number": player + 1}
     return (
         f'<g class="explorer {_seat_class(player)}" data-player="{player}">'
-        f"<title>player {player + 1}</title>{body}</g>"
+        f"<title>{escape(title)}</title>{body}</g>"
     )
 
 
 def _cave_count(h: Hex, count: int) -> str:
     x, y = _centre(h)
+    title = ngettext("%(count)s cave token", "%(count)s cave tokens", count) % {"count": count}
     return (
-        f'<g class="cave-tokens" data-cave="{h[0]},{h[1]}"><title>{count} cave tokens</title>'
+        f'<g class="cave-tokens" data-cave="{h[0]},{h[1]}"><title>{escape(title)}</title>'
         + _text(x, y, str(count), size=10, fill=GOLD)
         + "</g>"
     )
@@ -302,7 +343,7 @@ def _root(board: Board, attrs: str) -> str:
 def _terrain(board: Board, marked: set[Hex], show_caves: bool) -> list[str]:
     """The board itself: its spaces (`marked` ones outlined), El Dorado, tile names, walls."""
     parts = [
-        f"<title>{escape(board.name)}</title>",
+        f"<title>{escape(board_title(board))}</title>",
         '<g class="spaces">',
         *(_space(board, h, h in marked, show_caves) for h in sorted(board.spaces)),
         "</g>",
@@ -369,10 +410,15 @@ def render_board(
     return "\n".join(parts)
 
 
-@lru_cache(maxsize=64)
 def render_map(board: Board, show_caves: bool = True) -> str:
     """The drawing of `board` that stays the same all match long (see `render_overlay`), with
     the shapes of the blockade bars and the pawns the overlay draws from."""
+    return _render_map(board, show_caves, get_language())
+
+
+# Kept per language too: the titles are in the reader's words.
+@lru_cache(maxsize=64)
+def _render_map(board: Board, show_caves: bool, language: str | None) -> str:
     shapes = [_hex_outline(), *(_joint_bar(board, j.index) for j in board.joints)]
     shapes += [
         f'<g id="ed-pawn-{p}" class="{_seat_class(p)}">{_pawn_shape(0, 0, p)}</g>'

@@ -6,8 +6,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engines.el_dorado import TOKENS, board_from_view
-from games.presenters.el_dorado.board import card_info, map_svg, shop
+from games.engines.el_dorado import board_from_view
+from games.help.el_dorado import blockade_effect, blockade_name, board_title
+from games.presenters.el_dorado.board import card_info, map_svg, shop, token_info
 from games.presenters.el_dorado.trail import traced
 
 REPLAY_TEMPLATE = "games/replay/el_dorado.html"
@@ -17,6 +18,16 @@ REPLAY_STAGE = "games/replay/el_dorado_map.html"
 
 def _ed_cards(state: Any, ids: Sequence[int]) -> list[dict[str, Any]]:
     return [card_info(card, state.cards[card]) for card in ids]
+
+
+def _blockade(seat: int, joint: int, kind: str, value: int) -> dict[str, Any]:
+    return {
+        "tip": f"ed-tip-blockade-{seat}-{joint}",
+        "kind": kind,
+        "value": value,
+        "name": blockade_name(kind, value),
+        "effect": blockade_effect(kind, value),
+    }
 
 
 def _ratio(svg: str) -> str:
@@ -46,15 +57,12 @@ def replay_board(
                 # Top of the discard pile first, as it lies on the table.
                 "discard": _ed_cards(state, tuple(reversed(seat.discard))),
                 "removed": _ed_cards(state, seat.removed),
-                "blockades": [
-                    {"kind": state.blockades[j][0], "value": state.blockades[j][1]}
-                    for j in seat.blockades
-                ],
-                "tokens": [TOKENS[t].label() for t in seat.tokens],
+                "blockades": [_blockade(position, j, *state.blockades[j]) for j in seat.blockades],
+                "tokens": [token_info(t) for t in seat.tokens],
             }
         )
     caves = [
-        {"hex": c["hex"], "tokens": [TOKENS[t].label() for t in stack]}
+        {"hex": c["hex"], "tokens": [token_info(t) for t in stack]}
         for c, stack in zip(view["caves"], state.caves, strict=False)
         if stack
     ]
@@ -62,7 +70,7 @@ def replay_board(
     data = {
         "svg": svg,
         "map_ratio": _ratio(svg),
-        "map_name": board.name,
+        "map_name": board_title(board),
         "round": state.turn.round,
         "over": state.over,
         "turn_name": names[state.turn.seat],

@@ -5,14 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from games.models import Match, MatchAction
 from games.presenters.el_dorado.map_svg import TrailMove
 
 # Events that take an explorer from one space to another: each says where it left from.
 MOVES = frozenset({"move", "rubble", "basecamp", "native"})
 BATCH = 50  # log rows read per query: a round of play usually fits in one
-CAPTION_SEATED = "Lines: moves since your last turn"
-CAPTION_ROUND = "Lines: moves of the last round"
+CAPTION_SEATED = gettext_lazy(
+    "Lines: moves since your last turn, in each player's colour; a dot marks where a move began."
+)
+CAPTION_ROUND = gettext_lazy(
+    "Lines: moves of the last round, in each player's colour; a dot marks where a move began."
+)
 
 Events = Sequence[Mapping[str, Any]]
 
@@ -120,4 +126,4 @@ def match_trail(
     )
     if not trail:
         return [], ""
-    return trail, CAPTION_SEATED if seated is not None else CAPTION_ROUND
+    return trail, str(CAPTION_SEATED if seated is not None else CAPTION_ROUND)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import games.engines.el_dorado as ed
 from games.bots.el_dorado import greedy_bot
 from games.engines.el_dorado.maps import MAP_SLUGS
+from games.help import el_dorado as told
 
 ACTION_CAP = 3000
 
@@ -137,7 +138,7 @@ def test_every_event_of_a_game_is_narrated_and_json_safe():
         progress = ed.apply(s, seat, random_policy(s, seat, rng))
         for event in progress.events:
             json.dumps(event)
-            text = ed.describe_event(event, names)
+            text = told.describe_event(event, names)
             assert text and not text.endswith(f": {event['type']}."), event
             seen.add(event["type"])
         s = progress.state

@@ -93,16 +93,3 @@ def test_state_round_trips_through_json():
     data = json.loads(json.dumps(ed.to_json(s)))
     assert ed.from_json(data) == s
     assert ed.to_json(ed.from_json(data)) == data
-
-
-def test_describe_action_is_short_and_canonical():
-    assert ed.describe_action({"type": "end_turn"}) == "end turn"
-    assert ed.describe_action({"type": "move", "card": 3, "path": [[1, 0], [2, 0]]}) == (
-        "move card 3 to 1,0 2,0"
-    )
-    assert ed.describe_action({"type": "buy", "card": "scout", "pay": [1, 2]}) == (
-        "buy scout paying 1,2"
-    )
-    assert ed.describe_action({"type": "move", "card": 3, "path": [[1, 0]], "as": "coin"}) == (
-        "move card 3 as coin to 1,0"
-    )

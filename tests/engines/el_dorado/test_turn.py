@@ -90,9 +90,6 @@ def test_ending_the_turn_may_discard_kept_cards_first(kit):
     discarding = ed.apply(s, 0, {"type": "discard", "cards": [1, 2, 3]}).events
     assert progress.events == discarding + two_steps.events
     assert [e["type"] for e in progress.events][:3] == ["discard", "discarded", "end_turn"]
-    assert ed.describe_action({"type": "end_turn", "discard": [1, 2]}) == (
-        "end turn discarding 1,2"
-    )
 
 
 def test_ending_the_turn_with_a_bad_discard_changes_nothing(kit):

@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 
 import games.engines.el_dorado as ed
+from games.help import el_dorado as told
 
 END = {"type": "end_turn"}
 
@@ -107,7 +108,7 @@ def test_drawn_cards_are_seen_only_by_their_owner(kit):
     public = [e for e in events if e["type"] == "draw"]
     assert public[0]["visible_to"] is None and public[0]["count"] == 1
     names = ["Ana", "Ben"]
-    assert ed.describe_event(public[0], names) == "Ana drew 1 card."
+    assert told.describe_event(public[0], names) == "Ana drew 1 card."
 
 
 def test_everything_is_shown_once_the_game_is_over(kit):
@@ -131,7 +132,7 @@ def test_cards_discarded_from_hand_are_counted_for_others_and_named_for_the_owne
     assert public == [{"type": "discard", "seat": 0, "count": 2, "visible_to": None}]
     mine = [e for e in ed.events_for(events, 0) if e["type"] == "discarded"]
     assert [c["card"] for c in mine[0]["cards"]] == ["pioneer", "sailor"]
-    assert ed.describe_event(public[0], ["Ana", "Ben"]) == "Ana discarded 2 cards from hand."
+    assert told.describe_event(public[0], ["Ana", "Ben"]) == "Ana discarded 2 cards from hand."
 
 
 def test_cave_tokens_held_and_cards_removed_are_public(kit):
@@ -171,16 +172,16 @@ def test_rubble_discards_are_told_to_others_as_a_count_and_to_the_owner_by_name(
     s = kit.make(["S X2 J1 | J1"] * 4, [["pioneer", "sailor", "explorer"]])
     events = ed.apply(s, 0, {"type": "rubble", "to": [1, 0], "cards": [0, 1]}).events
     names = ["Ana", "Ben"]
-    public = [ed.describe_event(e, names) for e in ed.events_for(events, 1)]
+    public = [told.describe_event(e, names) for e in ed.events_for(events, 1)]
     assert public == ["Ana discarded 2 cards to enter the rubble."]
-    own = [ed.describe_event(e, names, 0) for e in ed.events_for(events, 0)]
+    own = [told.describe_event(e, names, 0) for e in ed.events_for(events, 0)]
     assert own == [public[0], "You discarded Pioneer, Sailor."]
 
 
 def test_cards_given_up_for_a_base_camp_are_public(kit):
     s = kit.make(["S B1 J1 | J1"] * 4, [["pioneer", "sailor"]])
     events = ed.apply(s, 0, {"type": "camp", "to": [1, 0], "cards": [1]}).events
-    seen = [ed.describe_event(e, ["Ana", "Ben"]) for e in ed.events_for(events, 1)]
+    seen = [told.describe_event(e, ["Ana", "Ben"]) for e in ed.events_for(events, 1)]
     assert seen == ["Ana removed Sailor to enter the base camp."]
 
 
@@ -234,6 +235,6 @@ def test_the_view_says_what_each_hand_card_pays_and_which_buys_are_open(kit):
 def test_private_events_read_you_to_their_seat_and_by_name_to_everyone_else():
     drew = {"type": "drew", "seat": 1, "cards": [{"id": 3, "card": "scout"}], "visible_to": [1]}
     names = ["Ana", "Ben"]
-    assert ed.describe_event(drew, names, 1) == "You drew Scout."
-    assert ed.describe_event(drew, names, None) == "Ben drew Scout."
-    assert ed.describe_event(drew, names, 0) == "Ben drew Scout."
+    assert told.describe_event(drew, names, 1) == "You drew Scout."
+    assert told.describe_event(drew, names, None) == "Ben drew Scout."
+    assert told.describe_event(drew, names, 0) == "Ben drew Scout."

@@ -54,14 +54,17 @@ def apply_action(
     check_in_hand(state, seat, [card])
     t = ctype(state, card)
     if t.kind != Kind.ACTION:
-        raise IllegalAction(f"{t.name} is not an action card.")
+        raise IllegalAction(f"{t.name} is not an action card.", "not_action_card", card=t.slug)
     s = state.seats[seat]
     events: list[Event] = []
     changes: dict[str, Any] = {}
     take_slug = action.get("take")
     if t.slug == "transmitter":
         if not isinstance(take_slug, str) or not state.supply.get(take_slug):
-            raise IllegalAction(f"The Transmitter cannot take {take_slug!r}: none is left to take.")
+            raise IllegalAction(
+                f"The Transmitter cannot take {take_slug!r}: none is left to take.",
+                "nothing_to_take",
+            )
     elif t.slug == "native":
         s, changes, events = native_step(state, board, s, seat, action)
     s, turn = spend(state, s, state.turn, card, None)
@@ -82,11 +85,16 @@ def apply_remove(state: State, seat: int, action: Mapping[str, Any]) -> tuple[St
     """Remove the cards a Scientist or Travel Log allows (possibly none)."""
     limit = state.turn.may_remove
     if not limit:
-        raise IllegalAction("Nothing lets you remove cards now.")
+        raise IllegalAction("Nothing lets you remove cards now.", "nothing_to_remove")
     cards = card_list(action)
     check_in_hand(state, seat, cards)
     if len(cards) > limit:
-        raise IllegalAction(f"You may remove at most {limit} cards now, not {len(cards)}.")
+        raise IllegalAction(
+            f"You may remove at most {limit} cards now, not {len(cards)}.",
+            "too_many_removals",
+            limit=limit,
+            given=len(cards),
+        )
     s = state.seats[seat]
     s = replace(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
     state = with_seat(state, seat, s, turn=replace(state.turn, may_remove=0))

@@ -85,7 +85,7 @@ def apply_blockade(
     to = hex_ref(action.get("to"))
     joint = open_blockade(state, board, here, to)
     if joint is None:
-        raise IllegalAction(f"No blockade lies between {list(here)} and {list(to)}.")
+        raise IllegalAction(f"No blockade lies between {list(here)} and {list(to)}.", "no_blockade")
     blockade = state.blockades[joint]
     need = BLOCKADE_KIND.get(blockade[0])
     turn = state.turn
@@ -96,16 +96,32 @@ def apply_blockade(
         if len(cards) != blockade[1]:
             raise IllegalAction(
                 f"{blockade_name(blockade).capitalize()} needs exactly {blockade[1]} cards "
-                f"discarded, not {len(cards)}."
+                f"discarded, not {len(cards)}.",
+                "blockade_card_count",
+                need=blockade[1],
+                given=len(cards),
             )
         s = replace(s, hand=without(s.hand, cards), discard=(*s.discard, *cards))
     else:
         kind, power, name, card, token, claim = power_source(state, seat, action, lambda: need)
         if kind != need:
             claim = claim or f"{name} is a {kind} card"
-            raise IllegalAction(f"{claim}; {blockade_name(blockade)} needs {need}.")
+            raise IllegalAction(
+                f"{claim}; {blockade_name(blockade)} needs {need}.",
+                "blockade_wrong_kind",
+                kind=kind,
+                blockade=blockade[0],
+                value=blockade[1],
+            )
         if power < blockade[1]:
-            raise IllegalAction(f"{name} has {power} {kind}; {blockade_name(blockade)} needs more.")
+            raise IllegalAction(
+                f"{name} has {power} {kind}; {blockade_name(blockade)} needs more.",
+                "blockade_too_strong",
+                kind=kind,
+                power=power,
+                blockade=blockade[0],
+                value=blockade[1],
+            )
         s, turn = spend(state, s, turn, card, token)
     s, owners, events = take(state, s, seat, explorer, (joint,), (here, to))
     return with_seat(state, seat, s, turn=turn, blockade_owner=owners), events

@@ -57,10 +57,12 @@ def apply_token(
     token = action.get("token")
     s = state.seats[seat]
     if token not in s.tokens:
-        raise IllegalAction("You hold no such cave token.")
+        raise IllegalAction("You hold no such cave token.", "no_such_token")
     kind = TOKENS[token].kind
     if kind in POWER_TOKENS:
-        raise IllegalAction("A power token is played with a move, blockade or buy action.")
+        raise IllegalAction(
+            "A power token is played with a move, blockade or buy action.", "power_token_use"
+        )
     events: list[Event] = []
     changes: dict[str, Any] = {}
     turn = state.turn
@@ -70,9 +72,13 @@ def apply_token(
         cards = card_list(action)
         check_in_hand(state, seat, cards)
         if kind == TokenKind.REMOVE and len(cards) != 1:
-            raise IllegalAction("The remove token removes exactly 1 card from your hand.")
+            raise IllegalAction(
+                "The remove token removes exactly 1 card from your hand.", "remove_token_count"
+            )
         if kind == TokenKind.SWAP and not 1 <= len(cards) <= 4:
-            raise IllegalAction("The swap token swaps 1 to 4 cards from your hand.")
+            raise IllegalAction(
+                "The swap token swaps 1 to 4 cards from your hand.", "swap_token_count"
+            )
         if kind == TokenKind.REMOVE:
             s = replace(s, hand=without(s.hand, cards), removed=(*s.removed, *cards))
         else:
@@ -85,10 +91,14 @@ def apply_token(
             events += drawn
     elif kind == TokenKind.KEEP:
         if not turn.single_used:
-            raise IllegalAction("The keep token keeps a single-use card used this turn; none was.")
+            raise IllegalAction(
+                "The keep token keeps a single-use card used this turn; none was.", "keep_nothing"
+            )
         card = action.get("card", turn.single_used[-1])
         if card not in turn.single_used:
-            raise IllegalAction(f"Card {card!r} is no single-use card used this turn.")
+            raise IllegalAction(
+                f"Card {card!r} is no single-use card used this turn.", "keep_not_single_use"
+            )
         # Kept: it goes to the discard pile with the turn's other cards, like a normal card.
         s = replace(s, removed=without(s.removed, [card]), played=(*s.played, card))
         turn = replace(turn, single_used=without(turn.single_used, [card]))
@@ -101,7 +111,9 @@ def apply_token(
     elif kind == TokenKind.CHANGE:
         to_kind = action.get("kind")
         if to_kind not in MOVE_KINDS:
-            raise IllegalAction("The change token needs a kind: machete, paddle or coin.")
+            raise IllegalAction(
+                "The change token needs a kind: machete, paddle or coin.", "change_needs_kind"
+            )
         turn = replace(turn, next_kind=str(to_kind))
     s = replace(s, tokens=without(s.tokens, [token]), spent_tokens=(*s.spent_tokens, token))
     used = {"type": "token", "seat": seat, "token": token, "kind": TOKENS[token].slug}

@@ -20,7 +20,7 @@ def explorer_at(state: State, seat: int, action: Mapping[str, Any]) -> tuple[int
     index = explorer_index(action, len(explorers))
     here = explorers[index]
     if here is None:
-        raise IllegalAction("That explorer is already in El Dorado.")
+        raise IllegalAction("That explorer is already in El Dorado.", "explorer_finished")
     return index, here
 
 
@@ -47,18 +47,22 @@ def check_enterable(
     """Raise unless an explorer on `here` may step onto the neighbouring `to` at all
     (`passing`: on its way further, as a pass token allows; no explorer ever stops there)."""
     if to not in board.spaces:
-        raise IllegalAction(f"Space {list(to)} is not on the board.")
+        raise IllegalAction(f"Space {list(to)} is not on the board.", "off_board")
     if to not in board.adjacent(here):
         if to in neighbours_of(here):
-            raise IllegalAction(f"A wall separates {list(here)} from {list(to)}.")
-        raise IllegalAction(f"Space {list(to)} is not next to {list(here)}.")
+            raise IllegalAction(f"A wall separates {list(here)} from {list(to)}.", "wall")
+        raise IllegalAction(f"Space {list(to)} is not next to {list(here)}.", "not_adjacent")
     terrain = board.spaces[to].terrain
     if terrain == Terrain.MOUNTAIN:
-        raise IllegalAction(f"Space {list(to)} is a mountain; no explorer may enter it.")
+        raise IllegalAction(
+            f"Space {list(to)} is a mountain; no explorer may enter it.", "mountain"
+        )
     if terrain == Terrain.START:
-        raise IllegalAction(f"Space {list(to)} is a start space; explorers only leave those.")
+        raise IllegalAction(
+            f"Space {list(to)} is a start space; explorers only leave those.", "start_space"
+        )
     if to in blocked and not passing:
-        raise IllegalAction(f"Space {list(to)} holds another explorer.")
+        raise IllegalAction(f"Space {list(to)} holds another explorer.", "occupied")
 
 
 def place(

@@ -69,11 +69,11 @@ def gain(state: State, seat: Seat, index: int, slug: str) -> tuple[State, Seat, 
 def _coin_tokens(seat: Seat, action: Mapping[str, Any]) -> list[int]:
     tokens = action.get("tokens", [])
     if not isinstance(tokens, (list, tuple)):
-        raise IllegalAction("You hold no such cave token.")
+        raise IllegalAction("You hold no such cave token.", "no_such_token")
     if any(t not in seat.tokens for t in tokens):
-        raise IllegalAction("You hold no such cave token.")
+        raise IllegalAction("You hold no such cave token.", "no_such_token")
     if any(TOKENS[t].kind != TokenKind.COIN for t in tokens) or len(set(tokens)) != len(tokens):
-        raise IllegalAction("Only coin tokens pay for cards, each once.")
+        raise IllegalAction("Only coin tokens pay for cards, each once.", "coin_tokens_only")
     return list(tokens)
 
 
@@ -81,17 +81,19 @@ def apply_buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State
     """Buy one card with cards from hand and coin tokens."""
     turn = state.turn
     if turn.bought:
-        raise IllegalAction("You have already bought a card this turn.")
+        raise IllegalAction("You have already bought a card this turn.", "already_bought")
     slug = action.get("card")
     if not isinstance(slug, str) or slug not in SHOP_TYPES:
-        raise IllegalAction(f"There is no card {slug!r} for sale.")
+        raise IllegalAction(f"There is no card {slug!r} for sale.", "not_for_sale")
     bought = CARD_TYPES[slug]
     if not state.supply[slug]:
-        raise IllegalAction(f"No {bought.name} is left.")
+        raise IllegalAction(f"No {bought.name} is left.", "none_left", card=slug)
     reserve = from_reserve(state, slug)
     if reserve and None not in state.market:
         raise IllegalAction(
-            f"{bought.name} is in the reserve; it can be bought only while a slot is empty."
+            f"{bought.name} is in the reserve; it can be bought only while a slot is empty.",
+            "reserve_closed",
+            card=slug,
         )
     cards = card_list(action, "pay")
     check_in_hand(state, seat, cards)
@@ -101,7 +103,13 @@ def apply_buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State
     halves = sum(worth) + sum(2 * TOKENS[t].value for t in tokens)
     if halves < 2 * bought.cost:
         paid = f"{halves // 2}" + ("½" if halves % 2 else "")
-        raise IllegalAction(f"Your cards give {paid} coins; {bought.name} costs {bought.cost}.")
+        raise IllegalAction(
+            f"Your cards give {paid} coins; {bought.name} costs {bought.cost}.",
+            "cannot_afford",
+            card=slug,
+            paid=paid,
+            cost=bought.cost,
+        )
     # Coin and wild cards are used for their printed value: single-use ones leave the game;
     # any card only worth half a coin is discarded normally.
     used = [

@@ -160,7 +160,7 @@ def walk(
     Returns where the explorer ends (None: in El Dorado) and the joints whose blockade the play
     took, in order."""
     if not path:
-        raise IllegalAction("A move needs a path of at least one space.")
+        raise IllegalAction("A move needs a path of at least one space.", "empty_path")
     blockers = occupied(state, start)
     blockades = open_blockades(state)
     claim = claim or f"{label} is a {kind} card"
@@ -177,12 +177,17 @@ def walk(
             taken = (*taken, joint)
         if to in board.final_set:
             if i != len(path) - 1:
-                raise IllegalAction("A final space leads to El Dorado; the path ends there.")
+                raise IllegalAction(
+                    "A final space leads to El Dorado; the path ends there.", "path_past_final"
+                )
             return None, taken
         here = to
     if passing and here in blockers:
         # A pass token lets a play pass occupied spaces, never stop on one.
-        raise IllegalAction(f"Space {list(here)} holds another explorer; a move cannot end there.")
+        raise IllegalAction(
+            f"Space {list(here)} holds another explorer; a move cannot end there.",
+            "ends_on_explorer",
+        )
     return here, taken
 
 
@@ -208,18 +213,40 @@ def _refuse_step(
                 if need is None
                 else f"it needs {need} {blockade[1]}"
             )
-            raise IllegalAction(f"{claim}; {blockade_name(blockade)} is in the way ({how}).")
+            raise IllegalAction(
+                f"{claim}; {blockade_name(blockade)} is in the way ({how}).",
+                "blockade_wrong_kind",
+                kind=kind,
+                blockade=blockade[0],
+                value=blockade[1],
+            )
         if blockade[1] > power:
             raise IllegalAction(
                 f"{label} has {power} {kind} to spend; "
-                f"{blockade_name(blockade)} needs {blockade[1]}."
+                f"{blockade_name(blockade)} needs {blockade[1]}.",
+                "blockade_too_strong",
+                kind=kind,
+                power=power,
+                blockade=blockade[0],
+                value=blockade[1],
             )
         power -= blockade[1]
     space = board.spaces[to]
     if TERRAIN_KIND.get(space.terrain) != kind:
-        raise IllegalAction(f"{claim}; the next space is {space_name(board, to)}.")
+        raise IllegalAction(
+            f"{claim}; the next space is {space_name(board, to)}.",
+            "wrong_kind",
+            kind=kind,
+            terrain=str(space.terrain),
+            value=space.value,
+        )
     raise IllegalAction(
-        f"{label} has {power} {kind} to spend; the next space is {space_name(board, to)}."
+        f"{label} has {power} {kind} to spend; the next space is {space_name(board, to)}.",
+        "not_enough_power",
+        kind=kind,
+        power=power,
+        terrain=str(space.terrain),
+        value=space.value,
     )
 
 
@@ -234,7 +261,9 @@ def first_kind(state: State, board: Board, here: Hex, to: Hex) -> str | None:
 
 def _path(raw: Any) -> list[Hex]:
     if not isinstance(raw, (list, tuple)) or not raw:
-        raise IllegalAction("A move needs a path: the spaces entered, one after another.")
+        raise IllegalAction(
+            "A move needs a path: the spaces entered, one after another.", "empty_path"
+        )
     return [hex_ref(h, "path step") for h in raw]
 
 

@@ -22,10 +22,10 @@ def power_source(
     if "token" in action:
         token_id = action["token"]
         if token_id not in state.seats[seat].tokens:
-            raise IllegalAction("You hold no such cave token.")
+            raise IllegalAction("You hold no such cave token.", "no_such_token")
         token = TOKENS[token_id]
         if token.kind not in POWER_TOKENS:
-            raise IllegalAction(f"The {token.label()} has no power to play.")
+            raise IllegalAction(f"The {token.label()} has no power to play.", "token_has_no_power")
         # A change token changes the next card played; a power token is not a card.
         kind = str(token.kind)
         name = f"The {token.label()}"
@@ -38,14 +38,24 @@ def power_source(
     if t.kind == Kind.WILD:
         kind = chosen or default_kind()
         if kind not in MOVE_KINDS:
-            raise IllegalAction(f"{t.name} is wild: choose machete, paddle or coin.")
+            raise IllegalAction(
+                f"{t.name} is wild: choose machete, paddle or coin.", "wild_needs_kind", card=t.slug
+            )
         claim = f"{t.name} plays as {kind}"
     elif t.kind == Kind.ACTION:
-        raise IllegalAction(f"{t.name} is an action card; play it with an action, not a move.")
+        raise IllegalAction(
+            f"{t.name} is an action card; play it with an action, not a move.",
+            "action_card_not_move",
+            card=t.slug,
+        )
     else:
         kind = str(t.kind)
         if chosen not in (None, kind):
-            raise IllegalAction(f"{t.name} is a {kind} card; only wild cards choose a kind.")
+            raise IllegalAction(
+                f"{t.name} is a {kind} card; only wild cards choose a kind.",
+                "kind_fixed",
+                card=t.slug,
+            )
     if state.turn.next_kind:
         kind = state.turn.next_kind
         claim = f"{t.name} plays as {kind} (change token)"

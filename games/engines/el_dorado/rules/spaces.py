@@ -30,7 +30,13 @@ def apply_space(
     check_enterable(board, here, to, occupied(state, here), False)
     space = board.spaces[to]
     if space.terrain != terrain:
-        raise IllegalAction(f"Space {list(to)} is {space_name(board, to)}, not {terrain}.")
+        raise IllegalAction(
+            f"Space {list(to)} is {space_name(board, to)}, not {terrain}.",
+            "wrong_terrain",
+            terrain=str(space.terrain),
+            value=space.value,
+            expected=str(terrain),
+        )
     need = space.value
     joint = open_blockade(state, board, here, to)
     taken: tuple[int, ...] = ()
@@ -38,14 +44,23 @@ def apply_space(
         blockade = state.blockades[joint]
         if blockade[0] != "rubble" or terrain != Terrain.RUBBLE:
             raise IllegalAction(
-                f"{blockade_name(blockade).capitalize()} is in the way; take it first."
+                f"{blockade_name(blockade).capitalize()} is in the way; take it first.",
+                "blockade_first",
+                kind=blockade[0],
+                value=blockade[1],
             )
         need += blockade[1]
         taken = (joint,)
     if len(cards) != need:
         verb = "discarded" if terrain == Terrain.RUBBLE else "removed from the game"
         what = space_name(board, to) + (" behind a rubble blockade" if taken else "")
-        raise IllegalAction(f"Entering {what} needs exactly {need} cards {verb}, not {len(cards)}.")
+        raise IllegalAction(
+            f"Entering {what} needs exactly {need} cards {verb}, not {len(cards)}.",
+            "wrong_card_count",
+            terrain=str(terrain),
+            need=need,
+            given=len(cards),
+        )
     s = state.seats[seat]
     entered: Event = {
         "type": str(terrain),

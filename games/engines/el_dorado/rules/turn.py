@@ -48,23 +48,27 @@ def check_turn(state: State, seat: int, action: Any) -> str:
     """The action's type, once it is this seat's turn and the action's shape and the turn's
     step allow it; raise saying why not."""
     if state.over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction("The game is over.", "game_over")
     if isinstance(seat, bool) or not isinstance(seat, int) or seat != state.turn.seat:
-        raise IllegalAction(f"It is not seat {seat}'s turn.")
+        raise IllegalAction(f"It is not seat {seat}'s turn.", "not_your_turn")
     kind = action.get("type") if isinstance(action, Mapping) else None
     if not isinstance(kind, str):
-        raise IllegalAction("An action is an object with a type.")
+        raise IllegalAction("An action is an object with a type.", "malformed_action")
     allowed = FIELDS.get(kind)
     if allowed is None:
-        raise IllegalAction(f"There is no action {kind!r}.")
+        raise IllegalAction(f"There is no action {kind!r}.", "malformed_action")
     for key in action:
         if key != "type" and key not in allowed:
-            raise IllegalAction(f"A {kind.replace('_', ' ')} action has no field {key!r}.")
+            raise IllegalAction(
+                f"A {kind.replace('_', ' ')} action has no field {key!r}.", "malformed_action"
+            )
     turn = state.turn
     if turn.may_remove and kind not in ("remove", "undo"):
-        raise IllegalAction("First choose which cards to remove (or none).")
+        raise IllegalAction("First choose which cards to remove (or none).", "choose_removals")
     if turn.discarding and (kind in PLAYS or kind == "remove"):
-        raise IllegalAction("You are discarding: no more cards can be played this turn.")
+        raise IllegalAction(
+            "You are discarding: no more cards can be played this turn.", "discarding"
+        )
     return kind
 
 
@@ -124,7 +128,9 @@ def apply_undo(state: State, seat: int) -> tuple[State, list[Event]]:
     """Step back to the state before the turn's last action, unless a card or cave token was
     revealed since the turn began."""
     if state.previous is None:
-        raise IllegalAction("Nothing to undo: the turn just began or a card was revealed.")
+        raise IllegalAction(
+            "Nothing to undo: the turn just began or a card was revealed.", "nothing_to_undo"
+        )
     return state.previous, [{"type": "undo", "seat": seat, "visible_to": None}]
 
 

@@ -1,19 +1,23 @@
-"""The engine names its choices: each legal action's button text, from the rules' own facts."""
+"""The site names the engine's choices: each legal action's button text, from the rules'
+own facts."""
 
 from __future__ import annotations
 
 import random
 
 import games.engines.el_dorado as ed
+from games.help.el_dorado import describe_choice
+from tests.engines.el_dorado import conftest as scenarios
+from tests.engines.el_dorado.scenario import END, UNDO, token_id, with_seat
 
-from .scenario import END, UNDO, token_id, with_seat
+kit = scenarios.kit  # the engine tests' small maps and fixed decks
 
 
 def _labels(state: ed.State) -> dict[str, dict]:
     """Every legal action of the seat to act by its label (one action per label)."""
     out: dict[str, dict] = {}
     for action in ed.legal_actions(state, state.turn.seat):
-        out.setdefault(ed.describe_choice(state, action), action)
+        out.setdefault(describe_choice(state, action), action)
     return out
 
 
@@ -137,7 +141,7 @@ def test_every_legal_action_of_random_play_has_its_own_label():
                 break
             seat = state.turn.seat
             legal = ed.legal_actions(state, seat)
-            labels = [ed.describe_choice(state, a) for a in legal]
+            labels = [describe_choice(state, a) for a in legal]
             assert all(isinstance(text, str) and text for text in labels)
             # Plays that read the same differ only in the cards paying, in which copy of a
             # card plays, or in which of two like spaces they lead to (the board's letters
