@@ -55,6 +55,8 @@ class SettingsForm(forms.ModelForm):
             ("", gettext_lazy("The browser's language")),
             *settings.LANGUAGES,
         ]
+        # Zone names are proper names (IANA's, in English everywhere): not for translators.
+        self.fields["time_zone"].widget.attrs["translate"] = "no"
 
     def clean_display_name(self) -> str:
         name = tidy(self.cleaned_data["display_name"])

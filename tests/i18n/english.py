@@ -9,8 +9,18 @@ from tests.i18n.template_text import LABEL_VALUE_TYPES, READ_ATTRIBUTES, UNREAD_
 
 WORD = re.compile(r"[A-Za-z]{2,}")
 # Proper names a Japanese page may show as they are: the site's name, the language switcher's
-# "English", and the usernames the tests sign up with.
-PROPER_NAMES = {"expedition", "english", "hanako", "taro", "jiro"}
+# "English", the rating model's authors, file formats, and the usernames the tests sign up with.
+PROPER_NAMES = {
+    "expedition",
+    "english",
+    "hanako",
+    "taro",
+    "jiro",
+    "plackett",
+    "luce",
+    "json",
+    "ndjson",
+}
 
 
 class _Reader(HTMLParser):
@@ -21,7 +31,8 @@ class _Reader(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
-        if tag in ("script", "style", "template") or values.get("translate") == "no":
+        # Key caps (<kbd>) read as printed on every keyboard.
+        if tag in ("script", "style", "template", "kbd") or values.get("translate") == "no":
             if tag not in ("img", "input", "br", "meta", "link"):
                 self._hidden.append(tag)
             return

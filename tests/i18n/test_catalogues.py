@@ -55,7 +55,8 @@ def test_placeholders_are_named(domain):
     positional = [
         e.msgid
         for e in _live(_catalogue("ja", domain))
-        if "python-format" in e.flags and POSITIONAL.search(e.msgid + (e.msgid_plural or ""))
+        if "python-format" in e.flags
+        and POSITIONAL.search((e.msgid + (e.msgid_plural or "")).replace("%%", ""))
     ]
     assert positional == []
 
@@ -71,7 +72,10 @@ def test_checked_in_mo_files_are_compiled_from_their_po(language, domain):
         return {
             (e.msgctxt, e.msgid, e.msgid_plural): (e.msgstr, tuple(sorted(e.msgstr_plural.items())))
             for e in catalogue
-            if e.msgid and not e.obsolete and "fuzzy" not in e.flags and e.translated()
+            if e.msgid
+            and not e.obsolete
+            and "fuzzy" not in e.flags
+            and (e.msgstr or any(e.msgstr_plural.values()))
         }
 
     assert table(mo) == table(po)
