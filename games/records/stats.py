@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from games.engines import el_dorado
 from games.engines.el_dorado import CARD_TYPES
-from games.help.incan_gold import HAZARD_NAMES, hazard_name
 from games.help.el_dorado import card_name
+from games.help.incan_gold import HAZARD_NAMES, hazard_name
 from games.models import Match, MatchAction, Seat, Status
 from games.records.leaderboard import PERIODS
 from games.seat_names import seat_names
