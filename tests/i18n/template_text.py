@@ -16,7 +16,17 @@ from pathlib import Path
 from django.template.base import Lexer, TokenType
 
 # Attributes whose values are read or heard by people.
-READ_ATTRIBUTES = {"title", "alt", "aria-label", "placeholder", "aria-description", "content"}
+READ_ATTRIBUTES = {
+    "title",
+    "alt",
+    "aria-label",
+    "placeholder",
+    "aria-description",
+    "aria-valuetext",
+    "aria-roledescription",
+    "hx-confirm",
+    "content",
+}
 # A submit input's value is its label; other values (a <button>'s included) are data.
 LABEL_VALUE_TYPES = {"submit", "button", "reset"}
 # Stands where a tag or variable printed something: not a letter, so it is never text.

@@ -77,8 +77,19 @@ def test_a_players_own_pages_read_in_japanese(japanese):
         "/notifications/settings/",
         "/u/hanako/",
         "/u/hanako/history/",
+        "/leaderboards/?game=incan-gold",
+        "/leaderboards/?game=el-dorado",
+        "/password/change/",
     ):
         assert_japanese(page(client, url))
+
+
+def test_a_form_error_reads_in_japanese(japanese):
+    client = japanese()
+    response = client.post("/settings/", {"time_zone": "Mars/Olympus", "language": "ja"})
+    html = response.content.decode()
+    assert "正しく選択してください" in html  # Django's own words
+    assert_japanese(html, "Mars", "Olympus")  # the value sent, said back
 
 
 @pytest.mark.parametrize("game", ["incan-gold", "el-dorado"])
