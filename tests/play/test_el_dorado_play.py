@@ -58,7 +58,8 @@ def test_a_human_turn_is_several_actions_then_the_bots_play(user_factory):
 
 
 def test_a_double_click_on_a_play_makes_one_move(user_factory, client):
-    match, people = _ed_match(user_factory)
+    deck = ["explorer"] * 3 + ["sailor"] + ["traveller"] * 4  # explorers on top: ana can move
+    match, people = _ed_match(user_factory, decks=[deck] * 3)
     state = current_state(match)
     move = next(a for a in legal_actions(state, 0) if a["type"] == "move")
     client.force_login(people["ana"])

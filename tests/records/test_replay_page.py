@@ -127,7 +127,7 @@ def test_it_narrates_the_current_step_and_marks_it_in_the_move_list(client, ig_f
     row = MatchAction.objects.get(match=ig_finished, seq=5)
     body = _page(client, ig_finished, 5).content.decode()
     assert f"Move 5: {ig_finished.seats.get(position=row.seat).name}" in body
-    assert f'<code class="replay-action">{row.action["choice"]}</code>' in body
+    assert f'<code class="replay-action" translate="no">{row.action["choice"]}</code>' in body
     current = body.split('aria-current="step"')[1].split("</li>")[0]
     assert '<span class="replay-move-no">5</span>' in current
 
