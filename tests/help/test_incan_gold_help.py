@@ -100,7 +100,9 @@ def test_names_are_joined_for_each_language():
 def test_narration_and_refusals_read_in_japanese():
     hazard = {"type": "hazard", "kind": "snakes", "seats": [0, 1], "total": 14}
     with translation.override("ja"):
-        assert say.describe_event(hazard, ["Ana", "Bo"]) == "毒ヘビ！AnaとBoが落としたもの：宝石14個"
+        assert (
+            say.describe_event(hazard, ["Ana", "Bo"]) == "毒ヘビ！AnaとBoが落としたもの：宝石14個"
+        )
         assert say.error_text("left_temple", {}) == (
             "あなたはすでに神殿を出ています。次のラウンドを待ってください。"
         )
