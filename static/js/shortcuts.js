@@ -21,15 +21,21 @@
   }
 
   function byKey(key) {
-    if (!key) return null;
+    if (!key || key === HEADING) return null;
     const found = document.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)
       || document.getElementById(key);
     return usable(found) ? found : null;
   }
 
+  // The status heading (whose move it is) holds focus when there is nothing to do; its key is
+  // never looked up again, so the next swap brings focus to a control if one has appeared.
+  const HEADING = "status-heading";
   function heading() {
     const title = document.querySelector("#match-status h2");
-    if (title) title.setAttribute("tabindex", "-1");
+    if (title) {
+      title.setAttribute("tabindex", "-1");
+      title.dataset.focusKey = HEADING;
+    }
     return title;
   }
 
