@@ -128,6 +128,11 @@ def test_an_incan_gold_round_by_keyboard_alone(browser, daphne_server, screensho
     before = _version(page)
     page.keyboard.press("Control+c")
     page.keyboard.press("x")
+    # Nor while typing in the chat: the letters go into the message.
+    chat = page.get_by_placeholder("Write a message")
+    chat.focus()
+    page.keyboard.type("cr")
+    assert chat.input_value() == "cr"
     page.wait_for_timeout(500)
     assert _version(page) == before
     page.context.close()
