@@ -203,6 +203,21 @@ def test_an_el_dorado_turn_by_keyboard_alone(browser, daphne_server, screenshot,
     assert page.locator(f".ed-card[data-card='{picked}']").count() == 0, "the card was not played"
     active = _active(page)
     assert active.startswith("a[card-") or active == "button[end-turn]", active
+    if page.locator("[data-focus-key='undo']").count():
+        # U takes the move back (the card is in the hand again); the same keys play it again.
+        before = _version(page)
+        page.keyboard.press("u")
+        _wait_newer(page, before)
+        assert page.locator(f".ed-card[data-card='{picked}']").count() == 1
+        assert _active(page) != "body"
+        page.keyboard.press(str(position))
+        assert _active(page).startswith("button[dest-"), _active(page)
+        before = _version(page)
+        page.keyboard.press("Enter")
+        _wait_newer(page, before)
+        assert page.locator(f".ed-card[data-card='{picked}']").count() == 0
+        active = _active(page)
+        assert active.startswith("a[card-") or active == "button[end-turn]", active
 
     # Tick every card left (Tab and Space only), then B goes to the market and B buys.
     first_box = (
