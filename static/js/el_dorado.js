@@ -31,6 +31,13 @@
     });
   }
 
+  // The keyboard picks a card too (static/js/shortcuts.js); "" puts the card down.
+  window.edPick = function (card) {
+    if (card) page.dataset.edCard = card;
+    else delete page.dataset.edCard;
+    show();
+  };
+
   // A page asked for with ?card= shows that card's destinations already: keep it picked.
   const shown = document.querySelector(".ed-moves[data-card]:not([hidden])");
   if (shown) page.dataset.edCard = shown.dataset.card;
@@ -44,6 +51,9 @@
     show();
     const section = document.querySelector(`.ed-moves[data-card="${card.dataset.card}"]`);
     if (section) section.scrollIntoView({ block: "nearest" });
+    // Picked by keyboard (Enter on the link): go on to where the card can go.
+    const first = event.detail === 0 && section && section.querySelector("button[data-hex]");
+    if (first) first.focus({ preventScroll: true });
   });
   ["htmx:wsAfterMessage", "htmx:afterSwap", "htmx:oobAfterSwap"].forEach(function (type) {
     document.body.addEventListener(type, show);

@@ -115,3 +115,20 @@ def test_each_reachable_space_has_one_letter_on_its_buttons_and_on_the_map():
     }
     drawn = re.search(r'<g class="reach-labels" data-card="0".*?</g></g>', overlay)[0]
     assert sorted(re.findall(r">(\w+)</text>", drawn)) == ["A", "B", "C"]
+
+
+def test_a_destination_button_says_which_space_it_is_and_which_way():
+    state = _game(["scout", "explorer"], ())
+    board = board_context(_context(state, selected_card=0))
+    here = tuple(state.seats[0].explorers[0])
+    spoken = {d["hex"]: d["spoken"] for d in board["destinations"]}
+    # Three spaces, two of them alike ("jungle 1"): no two buttons read the same.
+    assert len(set(spoken.values())) == len(spoken) == 3
+    for d in board["destinations"]:
+        assert d["spoken"].startswith(f"{d['letter']} — {d['label']}, {d['steps']} step")
+        assert d["spoken"].endswith(" of your explorer")
+    # The space straight east of the explorer (q + 1, same r, one step) is said to lie
+    # east or south-east of it: the map is drawn with flat-topped hexes and north up.
+    east = (here[0] + 1, here[1])
+    if east in spoken:
+        assert ", 1 step, south-east of your explorer" in spoken[east]

@@ -162,7 +162,9 @@ def test_every_movement_card_lists_its_destinations_tagged_with_its_card():
         section = sections[card]
         assert " hidden>" in section.split("\n", 1)[0]  # until the card is selected
         buttons = re.findall(
-            r"<button name=\"do\" value='([^']*)' data-hex=\"([^\"]+)\"><b>(\w+)</b>", section
+            r"<button name=\"do\" value='([^']*)' data-hex=\"([^\"]+)\"[^>]*>"
+            r"<b aria-hidden=\"true\">(\w+)</b>",
+            section,
         )
         wild = ed.CARD_TYPES[state.cards[card]].kind == "wild"
         kinds = ["machete", "paddle", "coin"] if wild else [None]
@@ -363,3 +365,24 @@ def test_a_typical_push_carries_only_small_changed_parts(user_factory, capsys):
     assert statistics.median(everything) <= BUDGET
     # The push that starts a turn brings the whole form, and the market to buy from.
     assert _percentile(pushes["seat, its turn starts"], 0.9) <= 2.5 * BUDGET
+
+
+def test_each_destination_button_is_named_for_a_screen_reader_and_keyed_for_focus():
+    state = _moving_state()
+    seat = state.turn.seat
+    controls = render_parts(_context(state, seat))["ed-controls"]
+    buttons = re.findall(r"<button name=\"do\"[^>]*data-hex=[^>]*>", controls)
+    assert buttons
+    labels = [re.search(r'aria-label="([^"]+)"', b)[1] for b in buttons]
+    assert all(' data-focus-key="dest-' in b for b in buttons)
+    letters = [re.search(r'data-letter="(\w+)"', b)[1] for b in buttons]
+    for label, letter in zip(labels, letters, strict=True):
+        assert label.startswith(f"{letter} — ") and " of your explorer" in label
+    # Within one card's list, no two buttons read the same or share a focus key.
+    for section in _sections(controls).values():
+        own = re.findall(r'<button name="do"[^>]*aria-label="([^"]+)"', section)
+        assert len(set(own)) == len(own)
+        own_keys = re.findall(r'<button name="do"[^>]*data-focus-key="([^"]+)"', section)
+        assert len(set(own_keys)) == len(own_keys)
+    assert 'data-focus-key="end-turn"' in controls
+    assert re.search(r'class="ed-use" href="\?card=\d+" data-focus-key="card-\d+"', controls)

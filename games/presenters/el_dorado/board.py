@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engines.el_dorado import (
     CARD_TYPES,
@@ -210,7 +212,50 @@ def _destinations(state, seat: int, board: Board, card_id: int, hand: dict) -> l
     letters: dict[Any, str] = {}
     for d in out:
         d["letter"] = letters.setdefault(d["hex"], _letter(len(letters)))
+        d["spoken"] = _spoken(d, explorers[d["explorer"]], two_explorers=len(explorers) > 1)
     return out
+
+
+def _compass() -> tuple[str, ...]:
+    # Counter-clockwise from east, as `math.atan2` turns: read at render time, in its language.
+    return (
+        _("east"),
+        _("north-east"),
+        _("north"),
+        _("north-west"),
+        _("west"),
+        _("south-west"),
+        _("south"),
+        _("south-east"),
+    )
+
+
+def _direction(source: tuple[int, int], target: tuple[int, int]) -> str:
+    """Which way `target` lies from `source` on the drawn map (flat-topped hexes, north up)."""
+    dq, dr = target[0] - source[0], target[1] - source[1]
+    x, y = 1.5 * dq, math.sqrt(3) * (dr + dq / 2)
+    sector = round(math.degrees(math.atan2(-y, x)) / 45) % 8
+    return _compass()[sector]
+
+
+def _spoken(d: Mapping[str, Any], here: Any, *, two_explorers: bool) -> str:
+    """A destination button as a screen reader says it: its letter, the space, how far and which
+    way, so that two buttons for look-alike spaces (two rubble spaces) never read the same."""
+    text = ngettext(
+        "%(letter)s — %(space)s, %(count)s step, %(direction)s of your explorer",
+        "%(letter)s — %(space)s, %(count)s steps, %(direction)s of your explorer",
+        d["steps"],
+    ) % {
+        "letter": d["letter"],
+        "space": d["label"],
+        "count": d["steps"],
+        "direction": _direction(tuple(here), d["hex"]),
+    }
+    if d["as"]:
+        text += _(", as %(kind)s") % {"kind": d["as_name"]}
+    if two_explorers:
+        text += _(", explorer %(number)s") % {"number": d["explorer"] + 1}
+    return text
 
 
 def _letter(n: int) -> str:
