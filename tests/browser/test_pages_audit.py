@@ -74,16 +74,17 @@ def _log_in(page, base: str, name: str) -> None:
     page.wait_for_url(f"{base}/")
 
 
-def _overflow(page) -> int:
-    """How far the page reaches past the viewport's right edge, in CSS pixels."""
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+def _overflow(page, width: int) -> int:
+    """How far the page reaches past the screen's right edge, in CSS pixels. Against the
+    screen's width, not the window's: a phone's browser widens its layout to a page too wide."""
+    return page.evaluate("document.documentElement.scrollWidth") - width
 
 
 def _wide_elements(page) -> list[str]:
     """What reaches past the right edge, to say what to fix."""
     return page.evaluate(
         """() => [...document.querySelectorAll('body *')]
-        .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .filter(e => e.getBoundingClientRect().right > screen.width + 1)
         .slice(0, 8)
         .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
              + (e.className && e.className.baseVal === undefined ? '.' + e.className : ''))"""
@@ -106,7 +107,7 @@ def _map_fits(page) -> bool:
     return page.evaluate(
         """() => [...document.querySelectorAll('.ed-map svg')].every(svg => {
           const box = svg.getBoundingClientRect();
-          return box.left >= 0 && box.right <= window.innerWidth;
+          return box.left >= 0 && box.right <= screen.width;
         })"""
     )
 
@@ -141,7 +142,8 @@ def test_every_page_fits_the_screen_and_passes_axe(
             page.goto(base + path)
             page.locator(ready).first.wait_for(timeout=10_000)
             page.wait_for_load_state("networkidle")
-            overflow = _overflow(page)
+            width = VIEWPORTS[size]["viewport"]["width"]
+            overflow = _overflow(page, width)
             if overflow > 0:
                 problems.append(f"{name}: {overflow}px sideways: {_wide_elements(page)}")
             if name.startswith("ed-") and "replay" not in name and not _map_fits(page):
