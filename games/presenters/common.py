@@ -130,6 +130,16 @@ def log_lines(
     return lines
 
 
+def announcements(lines: Sequence[LogLine], viewer: int | None) -> list[str]:
+    """What a screen reader says when a version arrives: the lines of the newest move, less
+    those about the viewer alone (the player knows what they just did)."""
+    if not lines:
+        return []
+    newest = lines[-1].seq
+    own = (viewer,)
+    return [line.text for line in lines if line.seq == newest and line.seats != own]
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """What every viewer of one version of a match shares, read and decoded once."""
@@ -227,4 +237,5 @@ def base_context(
             log_rows=snapshot.log_rows,
             bots_thinking=match.is_active and bool(waiting & snapshot.site_played),
         )
+        context["announce"] = announcements(context["log"], you)
     return context

@@ -71,5 +71,5 @@ def test_a_finished_match_shows_each_total_as_tent_plus_artifacts(client, user_f
     state = current_state(match)
     body = client.get(f"/matches/{match.pk}/").content.decode()
     assert "The expedition is over." in body and "The path is empty." not in body
-    totals = [int(t) for t in re.findall(r"<td><strong>(\d+)</strong></td>", body)]
+    totals = [int(t) for t in re.findall(r"<td[^>]*><strong>(\d+)</strong></td>", body)]
     assert totals == [s.tent + s.artifact_value for s in state.seats]

@@ -171,3 +171,35 @@ def test_cave_rings_are_drawn_only_for_a_match_with_caves():
     assert any(s.cave for s in board.spaces.values())
     assert 'class="cave"' in render_board(board)
     assert 'class="cave"' not in render_board(board, show_caves=False)
+
+
+def test_every_space_of_a_coloured_terrain_carries_its_mark_too(board: Board) -> None:
+    """Colour is not the only cue: jungle, river, village and mountain each have a mark, and the
+    rubble and base camp costs their letters."""
+    from games.engines.el_dorado.maps import Terrain
+    from games.presenters.el_dorado.map_svg import TERRAIN_MARKS, render_map
+
+    for svg in (render_board(board), render_map(board)):
+        root = _parse(svg)
+        defined = {g.get("id") for g in root.iter(f"{{{NS['svg']}}}g") if g.get("id")}
+        assert {f"ed-mark-{t}" for t in TERRAIN_MARKS} <= defined
+        for group in _groups(root, "space"):
+            terrain = Terrain(group.get("class").split()[1])
+            uses = [u.get("href") for u in group.iter(f"{{{NS['svg']}}}use")]
+            if terrain in TERRAIN_MARKS:
+                assert uses == [f"#ed-mark-{terrain}"]
+            else:
+                assert uses == []
+
+
+def test_the_marks_keep_the_cached_map_small() -> None:
+    """Each mark is one short <use> of a shape defined once: the marks add about a tenth."""
+    import re
+
+    from games.presenters.el_dorado.map_svg import render_map
+
+    for slug in MAP_SLUGS:
+        svg = render_map(load_map(slug))
+        marks = re.findall(r'<use href="#ed-mark-[^>]*/>', svg)
+        assert all(len(mark) <= 55 for mark in marks)
+        assert sum(map(len, marks)) < 0.12 * len(svg)

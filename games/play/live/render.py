@@ -53,6 +53,8 @@ COMMON_PARTS = (
     BoardPart("match-status", "games/live.html#status", alike=_status_alike),
     BoardPart("match-log", "games/live.html#log"),
     BoardPart("match-controls", "games/live.html#controls", alike=_controls_alike),
+    # Read out by screen readers from the polite live region around its slot (games/live.html).
+    BoardPart("match-announce", "games/boards/announce.html"),
 )
 CACHE_SECONDS = 600
 STATIC_SECONDS = 24 * 3600

@@ -29,6 +29,18 @@ SQRT3 = math.sqrt(3)
 SEAT_COLOURS = 4
 GOLD = "#d4a017"
 BLOCKADE_FILL = {"jungle": "#2e6b28", "river": "#1f5f99", "village": "#c9a400", "rubble": "#666"}
+# A mark per terrain drawn above a space's cost, so no space is told apart by its colour alone
+# (the rubble and base camp marks are letters in the cost's text). Defined once per drawing
+# and placed with <use>, which keeps the cached map small.
+TERRAIN_MARKS = {
+    Terrain.JUNGLE: '<path d="M0-4 3.5 2H-3.5ZM-.8 2H.8V4H-.8Z"/>',
+    Terrain.RIVER: (
+        '<path d="M-4-1.5q1-1.5 2 0t2 0 2 0 2 0M-4 1.5q1-1.5 2 0t2 0 2 0 2 0" '
+        'fill="none" stroke-width="1.1"/>'
+    ),
+    Terrain.VILLAGE: '<path d="M-3.5 0 0-3.5 3.5 0V3.5H-3.5Z"/>',
+    Terrain.MOUNTAIN: '<path d="M-5 3-1.5-3 0-.5 1.5-3 5 3Z"/>',
+}
 STUB = 0.7  # how far toward the next space a blockade taken without moving is traced
 
 
@@ -116,7 +128,10 @@ def _space(board: Board, h: Hex, highlighted: bool, caves: bool = True) -> str:
         parts.append(_text(x, y, f"#{board.starts.index(h) + 1}", fill=None))
     elif space.terrain is not Terrain.MOUNTAIN:
         mark = {Terrain.RUBBLE: "\u2715", Terrain.BASECAMP: "\u2302"}.get(space.terrain, "")
-        parts.append(_text(x, y, f"{mark}{space.value}", size=10, fill=None))
+        parts.append(_text(x, y + 2, f"{mark}{space.value}", size=10, fill=None))
+    if space.terrain in TERRAIN_MARKS:
+        top = y - SIZE * 0.45 if space.terrain is not Terrain.MOUNTAIN else y
+        parts.append(f'<use href="#ed-mark-{space.terrain}" x="{x:.1f}" y="{top:.1f}"/>')
     if space.cave and caves:
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.45:.1f}" fill="#111" '
@@ -342,8 +357,10 @@ def _root(board: Board, attrs: str) -> str:
 
 def _terrain(board: Board, marked: set[Hex], show_caves: bool) -> list[str]:
     """The board itself: its spaces (`marked` ones outlined), El Dorado, tile names, walls."""
+    marks = "".join(f'<g id="ed-mark-{t}">{d}</g>' for t, d in TERRAIN_MARKS.items())
     parts = [
         f"<title>{escape(board_title(board))}</title>",
+        f"<defs>{marks}</defs>",
         '<g class="spaces">',
         *(_space(board, h, h in marked, show_caves) for h in sorted(board.spaces)),
         "</g>",
