@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from tests.i18n.template_text import LABEL_VALUE_TYPES, READ_ATTRIBUTES, UNREAD_META
+from tests.i18n.template_text import read_attributes
 
 WORD = re.compile(r"[A-Za-z]{2,}")
 # Proper names a Japanese page may show as they are: the site's name, the language switcher's
@@ -38,22 +38,7 @@ class _Reader(HTMLParser):
             return
         if self._hidden:
             return
-        for name, value in attrs:
-            if not value:
-                continue
-            read = name in READ_ATTRIBUTES or (
-                tag == "input"
-                and name == "value"
-                and (values.get("type") or "").lower() in LABEL_VALUE_TYPES
-            )
-            if tag == "meta" and (name != "content" or values.get("name") in UNREAD_META):
-                read = False
-            if name == "content" and tag != "meta":
-                read = False
-            if tag == "meta" and not values.get("name"):
-                read = False
-            if read:
-                self.texts.append(value)
+        self.texts.extend(read_attributes(tag, attrs))
 
     def handle_endtag(self, tag: str) -> None:
         if self._hidden and self._hidden[-1] == tag:

@@ -64,6 +64,26 @@ def _visible_source(source: str) -> str:
     return "".join(out)
 
 
+def read_attributes(tag: str, attrs: list[tuple[str, str | None]]) -> list[str]:
+    """The values of a tag's attributes that people read or hear."""
+    values = dict(attrs)
+    if tag == "meta":
+        name = values.get("name")
+        content = values.get("content")
+        return [content] if name and name not in UNREAD_META and content else []
+    kind = (values.get("type") or "").lower()
+    return [
+        value
+        for name, value in attrs
+        if value
+        and name != "content"
+        and (
+            name in READ_ATTRIBUTES
+            or (tag == "input" and name == "value" and kind in LABEL_VALUE_TYPES)
+        )
+    ]
+
+
 class _Reader(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -73,21 +93,8 @@ class _Reader(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("script", "style"):
             self._hidden += 1
-        values = dict(attrs)
-        for name, value in attrs:
-            if not value:
-                continue
-            read = name in READ_ATTRIBUTES or (
-                tag == "input"
-                and name == "value"
-                and (values.get("type") or "").lower() in LABEL_VALUE_TYPES
-            )
-            if name == "content" and (tag != "meta" or values.get("name") in UNREAD_META):
-                read = False
-            if read and tag == "meta" and not values.get("name"):
-                read = False
-            if read:
-                self._check(value)
+        for value in read_attributes(tag, attrs):
+            self._check(value)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
