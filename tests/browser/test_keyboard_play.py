@@ -161,6 +161,30 @@ def _moving_card(page, cards) -> int | None:
     return None
 
 
+def _tick_every_card(page) -> None:
+    """Tick every card in the hand with Tab, Shift+Tab and Space alone."""
+    first_box = (
+        "document.activeElement === document.querySelector(\".ed-form input[name='cards']\")"
+    )
+    # Back from the controls after the hand; round the whole page from anywhere else.
+    for key in ["Shift+Tab"] * 12 + ["Tab"] * 200:
+        if page.evaluate(first_box):
+            break
+        page.keyboard.press(key)
+    assert page.evaluate(first_box), "Tab never reached the hand"
+    page.keyboard.press("Space")
+    for _ in range(40):
+        if page.evaluate(
+            "[...document.querySelectorAll(\".ed-form input[name='cards']\")].every(b => b.checked)"
+        ):
+            break
+        page.keyboard.press("Tab")
+        if page.evaluate(
+            "document.activeElement.matches(\".ed-form input[name='cards']:not(:checked)\")"
+        ):
+            page.keyboard.press("Space")
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_an_el_dorado_turn_by_keyboard_alone(browser, daphne_server, screenshot, viewport):
     base = daphne_server.url
@@ -175,9 +199,10 @@ def test_an_el_dorado_turn_by_keyboard_alone(browser, daphne_server, screenshot,
     # 1–9 pick a card by its place in the hand: focus goes to its first destination.
     cards = page.locator("#ed-controls .ed-card[data-card]")
     position = _moving_card(page, cards)
-    for _ in range(5):  # a deal may have no card that moves: E ends the turn, deal again
+    for _ in range(5):  # a hand may have no card that moves: discard it all, end, draw again
         if position is not None:
             break
+        _tick_every_card(page)
         before = _version(page)
         page.keyboard.press("e")
         _wait_newer(page, before)
@@ -232,24 +257,7 @@ def test_an_el_dorado_turn_by_keyboard_alone(browser, daphne_server, screenshot,
         assert active.startswith("a[card-") or active == "button[end-turn]", active
 
     # Tick every card left (Tab and Space only), then B goes to the market and B buys.
-    first_box = (
-        "document.activeElement === document.querySelector(\".ed-form input[name='cards']\")"
-    )
-    for _ in range(12):
-        if page.evaluate(first_box):
-            break
-        page.keyboard.press("Shift+Tab")
-    page.keyboard.press("Space")
-    for _ in range(40):
-        if page.evaluate(
-            "[...document.querySelectorAll(\".ed-form input[name='cards']\")].every(b => b.checked)"
-        ):
-            break
-        page.keyboard.press("Tab")
-        if page.evaluate(
-            "document.activeElement.matches(\".ed-form input[name='cards']:not(:checked)\")"
-        ):
-            page.keyboard.press("Space")
+    _tick_every_card(page)
     total, costs = _affordable(page)
     bought = False
     if costs and min(costs) <= total:
