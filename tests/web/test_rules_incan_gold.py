@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.engines.incan_gold.cards import ARTIFACT_PRINTED, HAZARD_KINDS, TREASURE_VALUES
@@ -38,6 +39,7 @@ def test_the_page_shows_every_card_with_a_picture(client):
         assert f"<strong>{name}</strong>" in body
     for code in HAZARD_KINDS:
         assert f'id="hazard-{code}"' in body
+        assert f"hazard-icon hazard-icon-{code}" in body
     for value in set(TREASURE_VALUES):
         assert f"Treasure {value}</span>" in body
     for value in ARTIFACT_PRINTED.values():
@@ -45,6 +47,16 @@ def test_the_page_shows_every_card_with_a_picture(client):
     assert body.count("<svg") >= len(HAZARD_KINDS) + len(set(TREASURE_VALUES)) + 5 + 3
     for words in ("3 to 8 players", "more artifacts wins", "Quick start", "Diamant"):
         assert words in body
+
+
+def test_each_hazard_has_a_picture_of_its_own():
+    """Hazards are told apart by their picture as well as by their name and colour."""
+    drawings = {
+        code: render_to_string("includes/hazard_icon.html", {"code": code}).split(">", 1)[1]
+        for code in HAZARD_KINDS
+    }
+    assert len(set(drawings.values())) == len(HAZARD_KINDS)
+    assert all("<path" in d or "<circle" in d for d in drawings.values())
 
 
 def test_every_contents_link_leads_to_a_heading(client):
