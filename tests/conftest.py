@@ -22,6 +22,17 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def _english_to_begin_with():
+    # A Japanese request or render leaves Japanese active in its thread: each test starts in
+    # the site's default language, whatever ran before it.
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _shared_thread_closes_its_connections():
     # Requests and sockets make their database calls on asgiref's one shared thread; a
     # connection it still holds after a test would outlive the test database on PostgreSQL.
