@@ -44,6 +44,14 @@ def bot_turn(match_id: int, version: int) -> int:
 
 
 @task
+def analyse_match(match_id: int) -> int:
+    """Work out a finished match's post-game analysis; how many decisions were judged."""
+    from games.records.analysis import run_analysis
+
+    return run_analysis(match_id)
+
+
+@task
 def move_deadline(match_id: int, turn_version: int) -> int:
     """At a turn's deadline: play for the seats out of time, if the match is still on that turn.
 
