@@ -1,4 +1,4 @@
-"""Background work as tasks (Django's Tasks API): bot turns and move deadlines.
+"""Background work as tasks (Django's Tasks API): bot turns, move deadlines, post-game analyses.
 
 Tasks take ids, never objects, and are idempotent: each re-reads the match and acts only if it
 is still at the version (or turn) the task was queued for, and every move goes through the row
