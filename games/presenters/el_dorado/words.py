@@ -135,10 +135,15 @@ def map_summary(
 
 
 def reach_lines(moves: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """For each movement card in the viewer's hand, the spaces it reaches as the destination
+    """For each type of movement card in the viewer's hand, the spaces it reaches as the destination
     buttons say them: letter, space, steps, direction from the explorer."""
     lines = []
+    seen: set[str] = set()
     for move in moves:
+        # Copies of a card reach the same spaces: each type is told once.
+        if move["card"]["slug"] in seen:
+            continue
+        seen.add(move["card"]["slug"])
         name = move["card"]["name"]
         spaces = [d["spoken"] for d in move["destinations"]]
         if spaces:
