@@ -10,6 +10,7 @@ from games.engines.el_dorado import board_from_view
 from games.help.el_dorado import blockade_effect, blockade_name, board_title
 from games.presenters.el_dorado.board import card_info, map_svg, shop, token_info
 from games.presenters.el_dorado.trail import traced
+from games.presenters.el_dorado.words import map_summary
 
 REPLAY_TEMPLATE = "games/replay/el_dorado.html"
 # Drawn full width above the columns: a long map needs the room.
@@ -78,5 +79,6 @@ def replay_board(
         "seats": seats,
         **shop(view),
         "caves": caves,
+        **map_summary(view, board, names, None),
     }
     return REPLAY_TEMPLATE, data
