@@ -142,6 +142,13 @@
     if (active && active.matches && active.matches("#ed-market [data-focus-key^='buy-']")) {
       return press(active);
     }
+    // On a phone the market is a sheet, closed until asked for: open it on the first offer.
+    const sheet = window.edMarket;
+    if (sheet && sheet.sheet() && !sheet.isOpen()) {
+      if (!document.querySelector("#ed-market [data-focus-key^='buy-']")) return false;
+      sheet.open("[data-focus-key^='buy-']");
+      return true;
+    }
     const offer = first("#ed-market [data-focus-key^='buy-']");
     if (!offer) return false;
     focusOn(offer);
@@ -168,6 +175,8 @@
 
   function elDorado(event) {
     const key = event.key;
+    // With the market's sheet open over the page, only its own key works.
+    if (window.edMarket && window.edMarket.isOpen()) return key.toLowerCase() === "b" && buy();
     if (/^[1-9]$/.test(key)) return pickCard(Number(key));
     if (key === "ArrowRight" || key === "ArrowDown") return stepThrough(destinations(), true);
     if (key === "ArrowLeft" || key === "ArrowUp") return stepThrough(destinations(), false);
