@@ -119,7 +119,7 @@ function tally() {
   }
   document.querySelectorAll(".ed-market-pays").forEach(function (pays) {
     pays.textContent = total
-      ? ` · ${interpolate(gettext("pays %(amount)s"), { amount: halves(total) }, true)}`
+      ? interpolate(gettext("pays %(amount)s"), { amount: halves(total) }, true)
       : "";
   });
   document.querySelectorAll(".ed-shop-card[data-cost]").forEach(function (card) {
