@@ -171,7 +171,7 @@ def test_the_hand_swipes_below_the_map_and_the_market_opens_as_a_sheet(
     opener.tap()
     state = _sheet_state(page)
     assert state["shown"] and state["fixed"], state
-    assert 0 <= state["top"] and state["bottom"] <= 844 + 1, state
+    assert state["top"] >= 0 and state["bottom"] <= 844 + 1, state
     assert (state["role"], state["modal"], state["expanded"]) == ("dialog", "true", "true"), state
     assert state["focusInside"], state
     assert page.locator("#ed-market [data-focus-key^='buy-']").first.is_visible()
