@@ -25,13 +25,14 @@ VIEWPORTS = {
 SERIOUS = {"critical", "serious"}
 # What a finger must hit on a phone: the header's links and buttons, the main play buttons, and
 # on the El Dorado board the hand's tick boxes and links, the destinations, the turn's buttons,
-# the market's sheet (its opener, its close button, the cards to buy) and the folded panels.
+# the market's sheet (its opener, its close button, the cards to buy), the folded panels and the
+# boards' rules links.
 TARGETS = ", ".join(
     [
         ".nav-toggle-label, .site-nav a, .site-nav button, main .button, .big-choice",
         ".ed-tick, .ed-use, .ed-destinations button, .ed-buy button, .ed-actions .button",
         ".ed-market-open, .ed-sheet-close, .ed-reserve summary, .ed-legend summary",
-        ".ed-howto summary",
+        ".ed-howto summary, .how-to-play summary, .rules-link, .ed-rules-link",
     ]
 )
 TOUCH = 44
