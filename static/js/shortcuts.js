@@ -47,7 +47,8 @@
       "#ig-decide .big-choice",
       "#ed-controls .ed-use",
       "[data-focus-key='end-turn']",
-      "#ed-controls button",
+      // Not the market's opener: out of turn it is there to read, and the heading says why.
+      "#ed-controls button:not(.ed-market-open)",
     );
     for (const selector of candidates) {
       const el = first(selector);
