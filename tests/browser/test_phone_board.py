@@ -186,6 +186,30 @@ def test_the_hand_swipes_below_the_map_and_the_market_opens_as_a_sheet(
     assert _sheet_state(page)["shown"]
     page.locator("#ed-market .ed-sheet-close").tap()
     assert not _sheet_state(page)["shown"]
+    # B (the market's key) opens the sheet first, on its first card for sale; Tab stays inside.
+    # The picked card is put down first (Esc): while it is picked, B may be a destination's letter.
+    page.keyboard.press("Escape")
+    assert section.count() == 0
+    page.keyboard.press("b")
+    state = _sheet_state(page)
+    assert state["shown"] and state["focusKey"].startswith("buy-"), state
+    for _ in range(9):
+        page.keyboard.press("Tab")
+        assert _sheet_state(page)["focusInside"]
+    page.keyboard.press("Shift+Tab")
+    assert _sheet_state(page)["focusInside"]
+    page.keyboard.press("Escape")
+    assert _sheet_state(page)["focusKey"] == "market-open"
+
+    # A card's help, tapped in the row it scrolls in, opens whole on the screen.
+    name = page.locator("#ed-controls .ed-card .ed-card-name").first
+    name.tap()
+    tip = page.locator(f"#{name.get_attribute('aria-describedby')}")
+    assert tip.is_visible()
+    box = tip.evaluate(BOX)
+    assert box[0] >= 0 and box[2] <= 390 and box[1] >= 0 and box[3] <= 844, box
+    _shoot(page, screenshot, "phone-board-card-help-en")
+    page.locator("#ed-status").tap()  # a tap elsewhere closes it
 
     # Open across swaps: the same player moves from another tab (a pushed frame here), then the
     # page fetches its whole live part again, as after a reconnect (a new market element).
