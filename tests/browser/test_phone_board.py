@@ -186,6 +186,11 @@ def test_the_hand_swipes_below_the_map_and_the_market_opens_as_a_sheet(
     assert _sheet_state(page)["shown"]
     page.locator("#ed-market .ed-sheet-close").tap()
     assert not _sheet_state(page)["shown"]
+    # And a tap on the shaded page above it.
+    opener.tap()
+    assert _sheet_state(page)["shown"]
+    page.touchscreen.tap(195, 60)
+    assert not _sheet_state(page)["shown"]
     # B (the market's key) opens the sheet first, on its first card for sale; Tab stays inside.
     # The picked card is put down first (Esc): while it is picked, B may be a destination's letter.
     page.keyboard.press("Escape")
