@@ -67,6 +67,10 @@ PARTS: tuple[BoardPart, ...] = (
     BoardPart("ed-map", f"{TEMPLATE}#map", static=True),
     BoardPart("ed-overlay", f"{TEMPLATE}#overlay"),
     BoardPart("ed-trail-caption", f"{TEMPLATE}#trail_caption"),
+    # The hand and the market right below the map, where the moves are read and made; the help
+    # after them (on a phone the market is a sheet over the page, out of this order).
+    BoardPart("ed-controls", f"{TEMPLATE}#controls"),
+    BoardPart("ed-market", f"{TEMPLATE}#market", alike=_buying_alike),
     # The map in words: a panel sent once (a push never closes it) holding the summary that
     # describes the map's image and the viewer's own reach this turn.
     BoardPart("ed-words", f"{TEMPLATE}#words", static=True),
@@ -77,8 +81,6 @@ PARTS: tuple[BoardPart, ...] = (
     BoardPart("ed-legend", f"{TEMPLATE}#legend", static=True),
     # Its own part, so that a push never reopens a panel the player has closed.
     BoardPart("ed-howto", f"{TEMPLATE}#howto"),
-    BoardPart("ed-controls", f"{TEMPLATE}#controls"),
-    BoardPart("ed-market", f"{TEMPLATE}#market", alike=_buying_alike),
     BoardPart("ed-reserve", f"{TEMPLATE}#reserve", shared=True),
     # The page marks the viewer's own row: the table is the same for everyone.
     BoardPart("ed-players", f"{TEMPLATE}#players", shared=True),
