@@ -118,10 +118,16 @@
     return { fx: (x - s.left) / s.width, fy: (y - s.top) / s.height };
   }
 
-  // Zooms to `z`, then scrolls so that the map's point `at` lies under the screen's (x, y).
+  // Zooms to `z`, then scrolls so that the map's point `at` lies under the screen's (x, y), or
+  // else in the middle of the view as it is at that zoom (its height follows the map's).
   function zoomTo(z, at, x, y, smooth) {
     const changed = Math.abs(z - zoom()) > 1e-6;
     stack.style.setProperty("--ed-zoom", String(z));
+    if (x === null) {
+      const centre = viewCentre();
+      x = centre.x;
+      y = centre.y;
+    }
     const s = stack.getBoundingClientRect();
     const left = s.left + at.fx * s.width - x;
     const top = s.top + at.fy * s.height - y;
@@ -131,9 +137,7 @@
   }
 
   function showBox(box, z, smooth) {
-    const centre = viewCentre();
-    const at = { fx: (box.x0 + box.x1) / 2, fy: (box.y0 + box.y1) / 2 };
-    zoomTo(z, at, centre.x, centre.y, smooth);
+    zoomTo(z, { fx: (box.x0 + box.x1) / 2, fy: (box.y0 + box.y1) / 2 }, null, null, smooth);
   }
 
   function whole(smooth) {
@@ -158,11 +162,15 @@
     if (one) showBox(one, near, true);
   }
 
+  // About a point of the screen (the pointer's), or keeping the middle of the view there.
   function zoomBy(factor, x, y) {
+    const z = clamp(zoom() * factor, limits());
+    if (x !== undefined) {
+      zoomTo(z, pointAt(x, y), x, y, false);
+      return;
+    }
     const centre = viewCentre();
-    const px = x === undefined ? centre.x : x;
-    const py = y === undefined ? centre.y : y;
-    zoomTo(clamp(zoom() * factor, limits()), pointAt(px, py), px, py, false);
+    zoomTo(z, pointAt(centre.x, centre.y), null, null, false);
   }
 
   // The view as the player left it, and the controls' state to match.
@@ -188,8 +196,7 @@
     const stored = parseFloat(page.dataset.edZoom);
     const z = page.dataset.edWhole ? lim.fit : clamp(stored, lim);
     const [fx, fy] = (page.dataset.edCentre || "0.5,0.5").split(",").map(Number);
-    const centre = viewCentre();
-    zoomTo(z, { fx: fx, fy: fy }, centre.x, centre.y, false);
+    zoomTo(z, { fx: fx, fy: fy }, null, null, false);
   }
 
   // On a new page: the viewer's explorers and El Dorado in view, as close as they both fit;

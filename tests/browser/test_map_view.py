@@ -8,6 +8,7 @@ import pytest
 
 from tests.browser.test_incan_gold_live import _sign_up
 from tests.browser.test_keyboard_play import _new_match, _version, _wait_newer
+from tests.browser.test_replay import _export, _import, _wait_step
 
 pytestmark = pytest.mark.browser
 
@@ -101,7 +102,7 @@ def _own_pawns(page) -> str:
 
 def _start(browser, daphne_server, options: dict, name: str, ja: bool = False):
     base = daphne_server.url
-    context = browser.new_context(**options, **({"locale": "ja-JP"} if ja else {}))
+    context = browser.new_context(**options)
     page = context.new_page()
     _sign_up(page, base, name)
     if ja:
@@ -110,7 +111,16 @@ def _start(browser, daphne_server, options: dict, name: str, ja: bool = False):
         choice.select_option("ja")
         choice.locator("xpath=ancestor::form").locator("button[type='submit']").first.click()
         page.wait_for_load_state()
-    _new_match(page, base, "el-dorado", ["greedy"], {"map": "hills-of-gold"})
+        # The form's fields by name: its button is in Japanese now.
+        page.goto(f"{base}/play/")
+        form = page.locator("form.new-match-form").nth(1)
+        form.locator("select[name='el-dorado-players']").select_option("2")
+        form.locator("select[name='el-dorado-seat_2']").select_option("greedy")
+        form.locator("select[name='el-dorado-opt_map']").select_option("hills-of-gold")
+        form.locator("button[type='submit']").last.click()
+        page.wait_for_url(f"{base}/matches/*/")
+    else:
+        _new_match(page, base, "el-dorado", ["greedy"], {"map": "hills-of-gold"})
     page.locator("[data-focus-key='end-turn']").wait_for(timeout=20_000)
     page.locator(".ed-map-tools:not([hidden])").wait_for()
     return context, page
@@ -258,6 +268,7 @@ def test_the_map_controls_in_japanese(browser, daphne_server, screenshot, size):
     options = PHONE if size == "phone" else DESKTOP
     context, page = _start(browser, daphne_server, options, f"zoomja{size}", ja=True)
     tools = page.locator(".ed-map-tools")
+    assert page.locator("html").get_attribute("lang") == "ja"
     assert "全体" in tools.inner_text()
     _shot(page, screenshot, f"map-view-load-ja-{size}")
     page.locator("[data-map-view='mine']").click()
@@ -265,3 +276,39 @@ def test_the_map_controls_in_japanese(browser, daphne_server, screenshot, size):
     assert _inside(page, _own_pawns(page))
     _shot(page, screenshot, f"map-view-mine-ja-{size}")
     context.close()
+
+
+def test_a_replay_keeps_its_zoom_from_step_to_step(browser, daphne_server, tmp_path):
+    base = daphne_server.url
+    page = browser.new_context(**PHONE).new_page()
+    _sign_up(page, base, "ana")  # the imported match's first seat
+    match = _import(daphne_server, tmp_path, _export("el-dorado", 5, {"map": "home-stretch"}))
+    # A reader who did not play sees the whole map, and no "My explorer".
+    guest = browser.new_context(**PHONE).new_page()
+    guest.goto(f"{base}/matches/{match}/replay/?step=12")
+    guest.locator(".ed-map-tools:not([hidden])").wait_for()
+    assert guest.locator("[data-map-view='mine']").is_hidden()
+    assert _inside(guest, "svg.el-dorado-board")
+    guest.context.close()
+    # The player finds their explorer.
+    page.goto(f"{base}/matches/{match}/replay/?step=12")
+    page.locator(".ed-map-tools:not([hidden])").wait_for()
+    pawn = 'svg.el-dorado-board g.explorer[data-player="0"]'
+    before = _rect(page, pawn)["width"]
+    page.get_by_role("button", name="My explorer").click()
+    _settle(page)
+    assert _rect(page, pawn)["width"] > before * 1.8
+    assert _inside(page, pawn)
+    page.get_by_role("button", name="Zoom in").click()
+    page.get_by_role("button", name="Zoom in").click()
+    page.locator(VIEW).evaluate("view => view.scrollBy(40, 10)")
+    page.wait_for_timeout(200)
+    kept = _zoom(page)
+    where = page.locator(VIEW).evaluate("view => [view.scrollLeft, view.scrollTop]")
+    page.locator("#replay-next").click()
+    _wait_step(page, 13)
+    page.wait_for_timeout(200)
+    assert _zoom(page) == pytest.approx(kept)
+    again = page.locator(VIEW).evaluate("view => [view.scrollLeft, view.scrollTop]")
+    assert again == pytest.approx(where, abs=2)
+    page.context.close()
