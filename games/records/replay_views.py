@@ -40,6 +40,13 @@ def _plays_in(match: Match, user: User | AnonymousUser) -> bool:
     return user.is_authenticated and match.seats.filter(user=user).exists()
 
 
+def _seat_of(match: Match, user: User | AnonymousUser) -> int | None:
+    """The reader's seat in the match, for the map's "My explorer" (None: not a player)."""
+    if not user.is_authenticated:
+        return None
+    return match.seats.filter(user=user).values_list("position", flat=True).first()
+
+
 def _requested_step(request: HttpRequest) -> int:
     raw = request.GET.get("step", "0")
     try:
@@ -73,6 +80,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         return push_url(response, replay_url(match, step)) if step != asked else response
     # Beside the steps, read-only: what was said, without the players this reader muted.
     context["chat_messages"] = visible_messages(match, muted_ids(request.user), limit=None)
+    context["you"] = _seat_of(match, request.user)
     return render(request, "games/replay.html", context)
 
 

@@ -102,20 +102,26 @@ function halves(total) {
   if (total === whole) return `${whole}`;
   return whole ? `${whole}½` : "½";
 }
-document.addEventListener("change", function (event) {
-  if (!event.target.matches) return;
-  if (!event.target.matches(".ed-form input[name='cards'], .ed-form input[name='tokens']")) return;
-  const money = document.getElementById("ed-money");
-  if (!money) return;
+// What the ticked cards and tokens pay, written beside the market and on its opener; done again
+// after a swap, which brings a fresh market (or fresh, unticked cards).
+function tally() {
   let total = 0;
   document
     .querySelectorAll(".ed-form input[name='cards']:checked, .ed-form input[name='tokens']:checked")
     .forEach(function (box) {
       total += parseFloat(box.dataset.pays || "0");
     });
-  money.textContent = total
-    ? interpolate(gettext("Ticked cards pay %(amount)s"), { amount: halves(total) }, true)
-    : "";
+  const money = document.getElementById("ed-money");
+  if (money) {
+    money.textContent = total
+      ? interpolate(gettext("Ticked cards pay %(amount)s"), { amount: halves(total) }, true)
+      : "";
+  }
+  document.querySelectorAll(".ed-market-pays").forEach(function (pays) {
+    pays.textContent = total
+      ? interpolate(gettext("pays %(amount)s"), { amount: halves(total) }, true)
+      : "";
+  });
   document.querySelectorAll(".ed-shop-card[data-cost]").forEach(function (card) {
     const cost = parseFloat(card.dataset.cost);
     const fit = card.querySelector(".ed-fit");
@@ -133,5 +139,137 @@ document.addEventListener("change", function (event) {
       );
     } else fit.textContent = gettext("exact");
   });
+}
+document.addEventListener("change", function (event) {
+  if (!event.target.matches) return;
+  if (!event.target.matches(".ed-form input[name='cards'], .ed-form input[name='tokens']")) return;
+  tally();
 });
+["htmx:wsAfterMessage", "htmx:afterSwap", "htmx:oobAfterSwap"].forEach(function (type) {
+  document.body.addEventListener(type, tally);
+});
+})();
+
+// El Dorado on a phone: the market is a sheet over the foot of the screen, opened from the
+// Market button beside the turn's buttons. Whether it is open is kept on the page, outside the
+// parts a push replaces, and applied again after every swap; on a wider screen the market
+// stays in the page and none of this applies.
+(function () {
+"use strict";
+const page = document.querySelector(".match-page");
+if (!page) return;
+const phone = window.matchMedia("(max-width: 600px)");
+const FOCUSABLE = "button, a[href], input, select, [tabindex='0']";
+
+function market() {
+  return document.getElementById("ed-market");
+}
+
+function readable() {
+  const section = market();
+  return Boolean(section && !section.hidden && section.childElementCount);
+}
+
+function open() {
+  return page.dataset.edMarket === "open" && phone.matches && readable();
+}
+
+function sync() {
+  // Bought, or gone to discarding: the market has nothing to show, and the sheet closes.
+  if (page.dataset.edMarket && !readable()) delete page.dataset.edMarket;
+  const shown = open();
+  document.querySelectorAll(".ed-market-open").forEach(function (button) {
+    button.setAttribute("aria-expanded", String(shown));
+    button.hidden = !readable();
+  });
+  const section = market();
+  if (section) {
+    if (shown) {
+      section.setAttribute("role", "dialog");
+      section.setAttribute("aria-modal", "true");
+    } else {
+      section.removeAttribute("role");
+      section.removeAttribute("aria-modal");
+    }
+  }
+  document.documentElement.classList.toggle("ed-sheet-lock", shown);
+}
+
+function inside() {
+  const section = market();
+  if (!section) return [];
+  return Array.from(section.querySelectorAll(FOCUSABLE)).filter(function (el) {
+    return !el.disabled && el.getClientRects().length > 0;
+  });
+}
+
+function show(target) {
+  page.dataset.edMarket = "open";
+  sync();
+  const focusable = inside();
+  const first = target ? focusable.find(function (el) { return el.matches(target); }) : null;
+  const to = first || focusable[0];
+  if (to) to.focus({ preventScroll: true });
+}
+
+function hide() {
+  if (!page.dataset.edMarket) return;
+  delete page.dataset.edMarket;
+  sync();
+  // The opener is looked up afresh: a push may have replaced the one that was pressed.
+  const opener = document.querySelector(".ed-market-open");
+  if (opener && opener.getClientRects().length) opener.focus({ preventScroll: true });
+}
+
+// For the keyboard (static/js/shortcuts.js): B opens the sheet before it goes to an offer.
+window.edMarket = {
+  sheet: function () { return phone.matches && readable(); },
+  isOpen: open,
+  open: show,
+  close: hide,
+};
+
+document.addEventListener("click", function (event) {
+  const target = event.target;
+  if (!target.closest) return;
+  if (target.closest(".ed-market-open")) {
+    if (open()) hide();
+    else show();
+  } else if (target.closest(".ed-sheet-close")) hide();
+  else if (target === page && open()) hide(); // the shade over the page around the sheet
+});
+
+// Before the page's shortcuts (capture): Escape closes the sheet, and Tab stays inside it.
+document.addEventListener(
+  "keydown",
+  function (event) {
+    if (!open()) return;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      hide();
+      return;
+    }
+    if (event.key !== "Tab") return;
+    const focusable = inside();
+    if (!focusable.length) return;
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    const at = document.activeElement;
+    const section = market();
+    if (!section.contains(at) || (event.shiftKey && at === first)) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    } else if (!event.shiftKey && at === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  },
+  true,
+);
+
+["htmx:wsAfterMessage", "htmx:afterSwap", "htmx:oobAfterSwap"].forEach(function (type) {
+  document.body.addEventListener(type, sync);
+});
+phone.addEventListener("change", sync);
+sync();
 })();

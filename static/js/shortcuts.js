@@ -47,7 +47,8 @@
       "#ig-decide .big-choice",
       "#ed-controls .ed-use",
       "[data-focus-key='end-turn']",
-      "#ed-controls button",
+      // Not the market's opener: out of turn it is there to read, and the heading says why.
+      "#ed-controls button:not(.ed-market-open)",
     );
     for (const selector of candidates) {
       const el = first(selector);
@@ -142,6 +143,13 @@
     if (active && active.matches && active.matches("#ed-market [data-focus-key^='buy-']")) {
       return press(active);
     }
+    // On a phone the market is a sheet, closed until asked for: open it on the first offer.
+    const sheet = window.edMarket;
+    if (sheet && sheet.sheet() && !sheet.isOpen()) {
+      if (!document.querySelector("#ed-market [data-focus-key^='buy-']")) return false;
+      sheet.open("[data-focus-key^='buy-']");
+      return true;
+    }
     const offer = first("#ed-market [data-focus-key^='buy-']");
     if (!offer) return false;
     focusOn(offer);
@@ -168,6 +176,8 @@
 
   function elDorado(event) {
     const key = event.key;
+    // With the market's sheet open over the page, only its own key works.
+    if (window.edMarket && window.edMarket.isOpen()) return key.toLowerCase() === "b" && buy();
     if (/^[1-9]$/.test(key)) return pickCard(Number(key));
     if (key === "ArrowRight" || key === "ArrowDown") return stepThrough(destinations(), true);
     if (key === "ArrowLeft" || key === "ArrowUp") return stepThrough(destinations(), false);

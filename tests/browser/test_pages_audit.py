@@ -23,8 +23,18 @@ VIEWPORTS = {
     "narrow": {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True},
 }
 SERIOUS = {"critical", "serious"}
-# What a finger must hit on a phone: the header's links and buttons, and the main play buttons.
-TARGETS = ".nav-toggle-label, .site-nav a, .site-nav button, main .button, .big-choice"
+# What a finger must hit on a phone: the header's links and buttons, the main play buttons, and
+# on the El Dorado board the hand's tick boxes and links, the destinations, the turn's buttons,
+# the market's sheet (its opener, its close button, the cards to buy), the folded panels and the
+# boards' rules links.
+TARGETS = ", ".join(
+    [
+        ".nav-toggle-label, .site-nav a, .site-nav button, main .button, .big-choice",
+        ".ed-tick, .ed-use, .ed-destinations button, .ed-buy button, .ed-actions .button",
+        ".ed-market-open, .ed-sheet-close, .ed-reserve summary, .ed-legend summary",
+        ".ed-howto summary, .how-to-play summary, .rules-link, .ed-rules-link",
+    ]
+)
 TOUCH = 44
 
 
@@ -103,10 +113,11 @@ def _small_targets(page) -> list[str]:
 
 
 def _map_fits(page) -> bool:
-    """Whether the El Dorado map, if the page has one, lies within the viewport's width."""
+    """Whether the El Dorado map's viewport (`#ed-map`, the replay's map), if the page has one,
+    lies within the screen's width: a drawing zoomed past it scrolls inside the viewport."""
     return page.evaluate(
-        """() => [...document.querySelectorAll('.ed-map svg')].every(svg => {
-          const box = svg.getBoundingClientRect();
+        """() => [...document.querySelectorAll('.ed-map')].every(map => {
+          const box = map.getBoundingClientRect();
           return box.left >= 0 && box.right <= screen.width;
         })"""
     )
@@ -146,12 +157,17 @@ def test_every_page_fits_the_screen_and_passes_axe(
             overflow = _overflow(page, width)
             if overflow > 0:
                 problems.append(f"{name}: {overflow}px sideways: {_wide_elements(page)}")
-            if name.startswith("ed-") and "replay" not in name and not _map_fits(page):
+            if name.startswith("ed-") and not _map_fits(page):
                 problems.append(f"{name}: the map is wider than the screen")
             if size == "phone":
                 if name == "home":
                     page.locator(".nav-toggle-label").click()  # the menu open, to check it too
                 small = _small_targets(page)
+                opener = page.locator(".ed-market-open")
+                if opener.count() and opener.is_visible():
+                    opener.click()  # the market's sheet open, to check what is in it
+                    small += _small_targets(page)
+                    page.keyboard.press("Escape")
                 if small:
                     problems.append(f"{name}: touch targets under {TOUCH}px: {small}")
             if size != "narrow":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.engines.el_dorado import CARD_TYPES
@@ -93,7 +95,11 @@ def test_it_shows_tents_pending_choices_and_the_deck_to_come(client, ig_finished
         for code in state.deck
     ]
     shown = body.split('<ol class="deck-strip">')[1].split("</ol>")[0]
-    assert [part.split(">")[1].split("<")[0] for part in shown.split("<li")[1:]] == labels
+    cards = shown.split("<li")[1:]
+    # A hazard's picture comes before its name.
+    assert ["hazard-icon" in card for card in cards] == [c in HAZARD_NAMES for c in state.deck]
+    cards = [re.sub(r"<svg .*?</svg>", "", card) for card in cards]
+    assert [card.split(">")[1].split("<")[0] for card in cards] == labels
 
 
 def test_it_shows_every_hand_and_draw_pile_of_el_dorado_in_order(client, ed_finished):

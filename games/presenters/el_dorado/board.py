@@ -39,6 +39,7 @@ from games.help.el_dorado import (
 from games.models import Match, Seat, Status
 from games.presenters.el_dorado.map_svg import TrailMove, render_board, render_map, render_overlay
 from games.presenters.el_dorado.trail import match_trail
+from games.presenters.el_dorado.words import map_summary, reach_lines
 from games.presenters.parts import BoardPart
 
 TEMPLATE = "games/boards/el_dorado.html"
@@ -47,6 +48,11 @@ TEMPLATE = "games/boards/el_dorado.html"
 def _turn_alike(context: Mapping[str, Any]) -> Hashable:
     # Only the player whose turn it is reads "your turn"; everyone else reads whose it is.
     return bool(context.get("your_turn"))
+
+
+def _seat_alike(context: Mapping[str, Any]) -> Hashable:
+    # The map's summary marks the viewer's own seat ("(you)"); it reads alike to all others.
+    return context.get("you")
 
 
 def _buying_alike(context: Mapping[str, Any]) -> Hashable:
@@ -61,11 +67,20 @@ PARTS: tuple[BoardPart, ...] = (
     BoardPart("ed-map", f"{TEMPLATE}#map", static=True),
     BoardPart("ed-overlay", f"{TEMPLATE}#overlay"),
     BoardPart("ed-trail-caption", f"{TEMPLATE}#trail_caption"),
+    # The hand and the market right below the map, where the moves are read and made; the help
+    # after them (on a phone the market is a sheet over the page, out of this order).
+    BoardPart("ed-controls", f"{TEMPLATE}#controls"),
+    BoardPart("ed-market", f"{TEMPLATE}#market", alike=_buying_alike),
+    # The map in words: a panel sent once (a push never closes it) holding the summary that
+    # describes the map's image and the viewer's own reach this turn.
+    BoardPart("ed-words", f"{TEMPLATE}#words", static=True),
+    BoardPart("ed-map-words", f"{TEMPLATE}#map_words", alike=_seat_alike),
+    # Apart from the explorers: it changes only when a blockade is taken.
+    BoardPart("ed-blockade-words", f"{TEMPLATE}#blockade_words", shared=True),
+    BoardPart("ed-reach", f"{TEMPLATE}#reach"),
     BoardPart("ed-legend", f"{TEMPLATE}#legend", static=True),
     # Its own part, so that a push never reopens a panel the player has closed.
     BoardPart("ed-howto", f"{TEMPLATE}#howto"),
-    BoardPart("ed-controls", f"{TEMPLATE}#controls"),
-    BoardPart("ed-market", f"{TEMPLATE}#market", alike=_buying_alike),
     BoardPart("ed-reserve", f"{TEMPLATE}#reserve", shared=True),
     # The page marks the viewer's own row: the table is the same for everyone.
     BoardPart("ed-players", f"{TEMPLATE}#players", shared=True),
@@ -405,6 +420,8 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
         "overlay_svg": overlay_svg(view, board, moves, trail),
         "trail_caption": trail_caption,
         "map_name": board_title(board),
+        **map_summary(view, board, context["names"], you),
+        "reach_words": reach_lines(moves),
         "first_match": _first_match(context.get("match"), you),
         "hand": list(hand.values()),
         "selected": hand.get(selected) if selected is not None else None,

@@ -349,9 +349,11 @@ def _label(h: Hex, text: str) -> str:
 
 
 def _root(board: Board, attrs: str) -> str:
+    # Hidden from screen readers: a page shows the drawing inside one image that it names and
+    # describes in words; its titles (hundreds of them) are for the pointer's hover.
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_view_box(board)}" {attrs} '
-        f'font-family="sans-serif" font-weight="bold">'
+        f'aria-hidden="true" font-family="sans-serif" font-weight="bold">'
     )
 
 

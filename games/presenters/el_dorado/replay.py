@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -10,6 +9,7 @@ from games.engines.el_dorado import board_from_view
 from games.help.el_dorado import blockade_effect, blockade_name, board_title
 from games.presenters.el_dorado.board import card_info, map_svg, shop, token_info
 from games.presenters.el_dorado.trail import traced
+from games.presenters.el_dorado.words import map_summary
 
 REPLAY_TEMPLATE = "games/replay/el_dorado.html"
 # Drawn full width above the columns: a long map needs the room.
@@ -28,12 +28,6 @@ def _blockade(seat: int, joint: int, kind: str, value: int) -> dict[str, Any]:
         "name": blockade_name(kind, value),
         "effect": blockade_effect(kind, value),
     }
-
-
-def _ratio(svg: str) -> str:
-    """Width over height of a drawn map, so a long map can be given room to stay legible."""
-    found = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"', svg)
-    return f"{float(found[1]) / float(found[2]):.2f}" if found else "1.6"
 
 
 def replay_board(
@@ -69,7 +63,6 @@ def replay_board(
     svg = map_svg(view, board, trail=traced(events))
     data = {
         "svg": svg,
-        "map_ratio": _ratio(svg),
         "map_name": board_title(board),
         "round": state.turn.round,
         "over": state.over,
@@ -78,5 +71,6 @@ def replay_board(
         "seats": seats,
         **shop(view),
         "caves": caves,
+        **map_summary(view, board, names, None),
     }
     return REPLAY_TEMPLATE, data
