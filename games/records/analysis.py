@@ -67,24 +67,33 @@ def run_analysis(match_id: int) -> int:
     return len(decisions)
 
 
-def _gems(value: float) -> str:
-    return f"{value:+.1f}"
-
-
 def decision_text(decision: ig_analysis.Decision, name: str) -> str:
-    """A decision as the analysis tells it: what was chosen, and what the other choice was
-    worth beside it (a positive figure: the other choice was better)."""
+    """A decision as the analysis tells it: what was chosen, and how much more or less the other
+    choice would have brought home on average."""
     other = decision.returning if decision.choice == "continue" else decision.staying
     chosen = decision.staying if decision.choice == "continue" else decision.returning
-    values = {"name": name, "carried": decision.carried, "gap": _gems(other - chosen)}
+    gap = other - chosen
+    values = {"name": name, "carried": decision.carried, "gap": f"{abs(gap):.1f}"}
     if decision.choice == "return":
-        return (
-            _("%(name)s returned with %(carried)s gems: staying was worth %(gap)s on average.")
-            % values
+        if gap > 0:
+            text = _(
+                "%(name)s returned with %(carried)s gems: "
+                "staying was worth %(gap)s more on average."
+            )
+        else:
+            text = _(
+                "%(name)s returned with %(carried)s gems: "
+                "staying was worth %(gap)s less on average."
+            )
+    elif gap > 0:
+        text = _(
+            "%(name)s stayed with %(carried)s gems: returning was worth %(gap)s more on average."
         )
-    return (
-        _("%(name)s stayed with %(carried)s gems: returning was worth %(gap)s on average.") % values
-    )
+    else:
+        text = _(
+            "%(name)s stayed with %(carried)s gems: returning was worth %(gap)s less on average."
+        )
+    return text % values
 
 
 @dataclass(frozen=True)
