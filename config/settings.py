@@ -192,6 +192,8 @@ LOGGING = {
 # `manage.py db_worker`, never by a thread of the web process.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 BOT_LIVE_DELAY = float(env_str("BOT_LIVE_DELAY", "0.9"))  # seconds a bot "thinks" when live
+# Rollouts per decision in the post-game analysis (about 4 s of a worker for a 4-seat match).
+ANALYSIS_ROLLOUTS = env_int("ANALYSIS_ROLLOUTS", 400)
 BOT_MOVE_LIMIT = 2000  # moves per bot task or tick pass, so a faulty bot cannot spin forever
 # Days a player may pause their correspondence clocks per calendar year.
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 30)

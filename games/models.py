@@ -210,6 +210,21 @@ class MatchAction(models.Model):
         return f"{self.match} #{self.seq} seat {self.seat}: {self.action}"
 
 
+class MatchAnalysis(models.Model):
+    """The post-game analysis of a finished match: each decision judged by the expert bot.
+    Worked out once, on the task queue, the first time someone asks for it."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="analysis")
+    done = models.PositiveIntegerField(default=0)  # decisions judged so far
+    total = models.PositiveIntegerField(default=0)
+    decisions = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"analysis of {self.match} ({self.done}/{self.total})"
+
+
 class PlayerRating(models.Model):
     """A player's (or a bot level's) current rating in one game."""
 

@@ -1,4 +1,4 @@
-"""Background work as tasks (Django's Tasks API): bot turns and move deadlines.
+"""Background work as tasks (Django's Tasks API): bot turns, move deadlines, post-game analyses.
 
 Tasks take ids, never objects, and are idempotent: each re-reads the match and acts only if it
 is still at the version (or turn) the task was queued for, and every move goes through the row
@@ -41,6 +41,14 @@ def bot_turn(match_id: int, version: int) -> int:
             _queue_next_turn(after)
             turn = bot_turns.handed_over(match_id)
     return moves
+
+
+@task
+def analyse_match(match_id: int) -> int:
+    """Work out a finished match's post-game analysis; how many decisions were judged."""
+    from games.records.analysis import run_analysis
+
+    return run_analysis(match_id)
 
 
 @task

@@ -61,6 +61,11 @@ urlpatterns = [
     path("rematches/<int:offer_id>/accept/", offer_views.accept_rematch, name="rematch_accept"),
     path("rematches/<int:offer_id>/decline/", offer_views.decline_rematch, name="rematch_decline"),
     path("matches/<int:match_id>/replay/", replay_views.replay, name="match_replay"),
+    path(
+        "matches/<int:match_id>/replay/analysis/",
+        replay_views.replay_analysis,
+        name="match_analysis",
+    ),
     path("matches/<int:match_id>/export.json", replay_views.export_match, name="match_export"),
     path("u/<username:username>/", player_views.profile, name="profile"),
     path("u/<username:username>/history/", player_views.history, name="history"),

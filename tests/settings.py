@@ -22,3 +22,5 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 # Tasks run at once, inside `enqueue`: a bot turn is played before the move that led to it
 # returns. Deadlines need a backend that can wait, so the tests call `tick` for them.
 TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+# Enough rollouts to tell choices apart, few enough for tests that run the analysis.
+ANALYSIS_ROLLOUTS = 40

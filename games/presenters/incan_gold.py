@@ -21,6 +21,7 @@ from games.help.incan_gold import (
 )
 from games.models import Seat, Status
 from games.presenters.common import visible
+from games.presenters.incan_gold_odds import odds_alike, odds_panel
 from games.presenters.parts import BoardPart
 
 TEMPLATE = "games/boards/incan_gold.html"
@@ -32,6 +33,8 @@ PARTS = (
     BoardPart("ig-status", f"{TEMPLATE}#status", shared=True),
     BoardPart("ig-reveal", f"{TEMPLATE}#reveal", shared=True),
     BoardPart("ig-path", f"{TEMPLATE}#path", shared=True),
+    # For learners: in casual matches only, and about the viewer's own gems carried.
+    BoardPart("ig-odds", f"{TEMPLATE}#odds", alike=odds_alike),
     BoardPart("ig-decide", f"{TEMPLATE}#decide"),
     # The page marks the viewer's own row: the table is the same for everyone.
     BoardPart("ig-players", f"{TEMPLATE}#players", shared=True),
@@ -166,7 +169,13 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
         }
         for a in view.get("legal_actions", [])
     ]
+    match = context.get("match")
+    odds = None
+    if match is not None and match.is_active and not match.rated:
+        inside = you is not None and view["seats"][you]["in_temple"]
+        odds = odds_panel(view, view["seats"][you]["carried"] if inside else None)
     return {
+        "odds": odds,
         "path": [_card(card, scheme) for card in view["path"]],
         "rows": rows,
         "hazards_on_path": _hazards(view["hazards_on_path"]),
@@ -241,5 +250,6 @@ def replay_board(
         "deck": [_ig_card(code, 0, scheme) for code in state.deck],
         "rows": rows,
         "waiting": [{"position": p, "name": names[p]} for p in sorted(waiting)],
+        "odds": None if engine.is_over(state) else odds_panel(view),
     }
     return REPLAY_TEMPLATE, board

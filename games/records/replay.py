@@ -21,6 +21,7 @@ from games.play.services.state import engine_for, fold, logged_actions
 from games.presenters.common import PlayerInfo, players
 from games.presenters.registry import presenter_for
 from games.presenters.seat_marks import named_seats
+from games.records.analysis import GAMES as ANALYSED_GAMES
 from games.seat_names import seat_names
 
 # An event that only summarises a detailed one in the same step is left out of the narration:
@@ -106,6 +107,11 @@ def build_replay(match: Match, step: int, with_moves: bool = True) -> Replay:
         "next": replay_url(match, step + 1) if step < len(log) else None,
         "last": replay_url(match, len(log)) if step < len(log) else None,
         "base": reverse("match_replay", args=[match.pk]),
+        "analysis": (
+            f"{reverse('match_analysis', args=[match.pk])}?step={step}"
+            if match.game in ANALYSED_GAMES
+            else None
+        ),
     }
     return Replay(
         match=match,

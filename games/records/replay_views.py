@@ -19,7 +19,8 @@ from django_htmx.http import push_url
 from accounts.models import User
 from games.chat.panel import visible_messages
 from games.chat.service import muted_ids
-from games.models import Match, Status
+from games.models import Match, MatchAnalysis, Status
+from games.records.analysis import analysable, panel_context, request_analysis
 from games.records.export import export_lines, finished_matches_of
 from games.records.export import export_match as export_data
 from games.records.replay import build_replay, replay_url, step_count
@@ -81,6 +82,25 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     context["chat_messages"] = visible_messages(match, muted_ids(request.user), limit=None)
     context["you"] = _seat_of(match, request.user)
     return render(request, "games/replay.html", context)
+
+
+@require_GET
+def replay_analysis(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The analysis panel of a replay step: asked for once, it is worked out on the task queue;
+    until then the panel shows how far it has got, and asks again."""
+    match = _finished_match(request, match_id)
+    if not analysable(match):
+        raise Http404(_("This game has no post-game analysis."))
+    step = max(0, min(_requested_step(request), step_count(match)))
+    request_analysis(match)
+    record = MatchAnalysis.objects.get(match=match)
+    context = {
+        **panel_context(match, record, step),
+        "match": match,
+        "step": step,
+        "url": f"{request.path}?step={step}",
+    }
+    return render(request, "games/replay/analysis.html", context)
 
 
 @require_GET

@@ -10,6 +10,7 @@ of them stands for "continue". It keeps the choice with the larger expected gain
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
@@ -45,23 +46,71 @@ def expert_bot(
     if not view["legal_actions"]:
         raise ValueError("expert_bot was asked to act while out of the temple")
     situation = Situation.from_view(view, seat)
-    prize = situation.path_gems + situation.artifact_worth(situation.path_artifacts)
-    if not situation.hazards_on_path and prize == 0:
+    if _nothing_at_stake(situation):
         # No card can end the round and nothing waits on the path: staying costs nothing.
         return dict(CONTINUE)
+    nerve = rng.uniform(1.0 - JITTER, 1.0 + JITTER)
+    _, gap = _staying_gap(view, situation, rng, rollouts, nerve, stop_when_clear=True)
+    return dict(RETURN if gap < 0 else CONTINUE)
+
+
+@dataclass(frozen=True, slots=True)
+class Values:
+    """What the expert expects each choice to bring home this round, in gems (artifacts at
+    their worth): returning now, and staying with the best of its later plans."""
+
+    returning: float
+    staying: float
+
+    @property
+    def best(self) -> str:
+        return "continue" if self.staying > self.returning else "return"
+
+
+def decision_values(
+    view: Mapping[str, Any], seat: int, rng: Random, rollouts: int = ROLLOUTS
+) -> Values:
+    """The expert's estimate of both choices for `seat`, on every rollout asked for (no early
+    stop and no nerve of its own: a judgement of the position, for the post-game analysis)."""
+    situation = Situation.from_view(view, seat)
+    if _nothing_at_stake(situation):
+        home = float(return_value(situation, []))
+        return Values(returning=home, staying=home)
+    home, gap = _staying_gap(view, situation, rng, rollouts, 1.0, stop_when_clear=False)
+    return Values(returning=home, staying=home + gap)
+
+
+def _nothing_at_stake(situation: Situation) -> bool:
+    prize = situation.path_gems + situation.artifact_worth(situation.path_artifacts)
+    return not situation.hazards_on_path and prize == 0
+
+
+def _staying_gap(
+    view: Mapping[str, Any],
+    situation: Situation,
+    rng: Random,
+    rollouts: int,
+    nerve: float,
+    *,
+    stop_when_clear: bool,
+) -> tuple[float, float]:
+    """Over rollouts of the rest of the round: the mean of what returning now brings home, and
+    the mean of what staying brings beyond it with the best of the later plans (FUTURE_NERVES)."""
+    seat = situation.me
     rivals = [s for s in situation.temple if s != seat]
     leaving = {s for s in rivals if cautious_decision(situation, s)}
     chance_random = random_odds(decisions_survived(view))
-    nerve = rng.uniform(1.0 - JITTER, 1.0 + JITTER)
     styles = len(FUTURE_NERVES)
     total = [0.0] * styles
     squares = [0.0] * styles
+    homes = 0.0
     done = 0
     while done < rollouts:
         for _ in range(min(BATCH, rollouts - done)):
             randoms = {s for s in rivals if rng.random() < chance_random}
             others = [s for s in rivals if (rng.random() < 0.5 if s in randoms else s in leaving)]
             home = nerve * return_value(situation, others)
+            homes += home
             order = list(situation.unseen)
             rng.shuffle(order)
             for i, future in enumerate(FUTURE_NERVES):
@@ -72,9 +121,9 @@ def expert_bot(
         best = max(range(styles), key=total.__getitem__)
         mean = total[best] / done
         spread = max(squares[best] / done - mean * mean, 0.0) ** 0.5
-        if abs(mean) > CLEAR_GAP * spread / done**0.5:
+        if stop_when_clear and abs(mean) > CLEAR_GAP * spread / done**0.5:
             break
-    return dict(RETURN if max(total) < 0 else CONTINUE)
+    return homes / done, max(total) / done
 
 
 def decisions_survived(view: Mapping[str, Any]) -> int:

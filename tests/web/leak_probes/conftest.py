@@ -10,10 +10,13 @@ from games.play.services.state import current_state, engine_for
 from tests.web.leak_probes.surfaces import BOT, RETURN, ed_round, fresh, make_match, state_json
 
 
-@pytest.fixture
-def ig_live(user_factory):
-    """Incan Gold mid-turn: a bot has decided (secretly), ana has decided, bo and cy have not."""
-    match, people = make_match(user_factory, "incan-gold", ("ana", "bo", "cy"), bots=("random",))
+@pytest.fixture(params=[True, False], ids=["rated", "casual"])
+def ig_live(user_factory, request):
+    """Incan Gold mid-turn: a bot has decided (secretly), ana has decided, bo and cy have not.
+    Rated, and casual (where the board also shows the odds of the next card)."""
+    match, people = make_match(
+        user_factory, "incan-gold", ("ana", "bo", "cy"), bots=("random",), rated=request.param
+    )
     state = current_state(match)
     assert BOT == 1 and match.seats.get(position=BOT).is_bot
     assert BOT not in engine_for(match).to_act(state), "the bot seat decided at once"

@@ -63,12 +63,12 @@ def fresh(match: Match) -> Match:
     return Match.objects.get(pk=match.pk)
 
 
-def make_match(user_factory, game, humans, bots=(), **options):
+def make_match(user_factory, game, humans, bots=(), rated=True, **options):
     people = {name: user_factory(name) for name in humans}
-    match = create_match(
-        people[humans[0]],
-        MatchSpec(game=game, players=len(humans) + len(bots), bots=tuple(bots), options=options),
+    spec = MatchSpec(
+        game=game, players=len(humans) + len(bots), bots=tuple(bots), options=options, rated=rated
     )
+    match = create_match(people[humans[0]], spec)
     for name in humans[1:]:
         join_match(match.pk, people[name])
     match = fresh(match)
