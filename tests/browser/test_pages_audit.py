@@ -32,7 +32,8 @@ TARGETS = ", ".join(
         ".nav-toggle-label, .site-nav a, .site-nav button, main .button, .big-choice",
         ".ed-tick, .ed-use, .ed-destinations button, .ed-buy button, .ed-actions .button",
         ".ed-market-open, .ed-sheet-close, .ed-reserve summary, .ed-legend summary",
-        ".ed-howto summary, .how-to-play summary, .rules-link, .ed-rules-link",
+        ".ed-howto summary, .ed-words summary, .how-to-play summary, .rules-link, .ed-rules-link",
+        ".ed-map-tools button",
     ]
 )
 TOUCH = 44
