@@ -40,6 +40,11 @@ def test_the_replay_reads_in_japanese_and_explains_its_cards(client, user_factor
     assert "探検家" in body and "最後の直線" in body  # a starting card, the map's name
     tips = dict(re.findall(r'<span class="tip" role="tooltip" id="([^"]+)">([^<]*)</span>', body))
     described = set(re.findall(r'aria-describedby="([^"]+)"', body))
+    # The map's image is described by its summary, not by a popover.
+    summary = "replay-map-words replay-blockade-words"
+    assert summary in described
+    assert all(f'id="{part}"' in body for part in summary.split())
+    described.discard(summary)
     assert described and described <= set(tips)
     assert any("初期デッキ" in text for text in tips.values())
     board = _element(body, body.index('<div class="ed-board replay-board"'))
