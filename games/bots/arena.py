@@ -9,6 +9,7 @@ own seed, so results do not depend on the number of worker processes.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -38,6 +39,7 @@ class GameRecord:
     places: tuple[int, ...] | None
     actions: int
     capped: bool
+    rounds: int | None = None  # El Dorado: the round in which the game ended (first arrival)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +113,13 @@ def play_game(
             ) from exc
         actions += 1
     scores, places = _read_outcome(engine.outcome(state))
-    return GameRecord(seed, tuple(lineup), scores, places, actions, False)
+    rounds = _ROUNDS[game](state) if game in _ROUNDS else None
+    return GameRecord(seed, tuple(lineup), scores, places, actions, False, rounds)
+
+
+# The round a finished game ended in, for the games whose length is what a bot plays for: an El
+# Dorado game ends with the round in which an explorer first reaches El Dorado.
+_ROUNDS = {"el-dorado": lambda state: state.turn.round}
 
 
 def _play_indexed(job: tuple[str, tuple[str, ...], int, int, Any, int]) -> GameRecord:
@@ -223,6 +231,13 @@ def format_report(result: ArenaResult) -> str:
     ]
     if result.capped:
         lines.append(f"{result.capped} games hit the action cap and are left out")
+    rounds = [r.rounds for r in result.finished if r.rounds is not None]
+    if rounds:
+        arrival = estimate(rounds)
+        lines.append(
+            f"rounds until the first explorer reaches El Dorado: "
+            f"{arrival.mean:.2f} ± {arrival.half_width:.2f}"
+        )
     lines.append(f"{'bot':<12}{'seats':>6}  {'win rate (95% CI)':<22}{'mean score (95% CI)':<22}")
     stats = result.level_stats()
     for s in stats:
@@ -255,7 +270,28 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes to play on")
     parser.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS)
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a match option, e.g. map=hills-of-gold or caves=true (repeatable)",
+    )
     return parser
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any] | None:
+    """Match options from NAME=VALUE pairs; a value reads as JSON when it can (true, 3)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name:
+            raise ValueError(f"an option is NAME=VALUE, not {pair!r}")
+        try:
+            options[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[name] = raw
+    return options or None
 
 
 def run_from_args(args: argparse.Namespace | Mapping[str, Any]) -> str:
@@ -268,6 +304,7 @@ def run_from_args(args: argparse.Namespace | Mapping[str, Any]) -> str:
         values["games"],
         values["seed"],
         workers=values["workers"],
+        options=parse_options(values.get("option") or []),
         max_actions=values["max_actions"],
     )
     return format_report(result)

@@ -177,3 +177,28 @@ def test_management_command_is_a_thin_shell_over_the_arena():
     assert out.getvalue().strip() == expected.strip()
     with pytest.raises(CommandError, match="no bot 'genius'"):
         call_command(Command(), "incan-gold", "--bots", "genius,random,random", "--games", "1")
+
+
+def test_options_are_name_value_pairs_read_as_json_when_they_can_be():
+    assert arena.parse_options(["map=hills-of-gold", "caves=true", "n=3"]) == {
+        "map": "hills-of-gold",
+        "caves": True,
+        "n": 3,
+    }
+    assert arena.parse_options([]) is None
+    with pytest.raises(ValueError, match="NAME=VALUE"):
+        arena.parse_options(["map"])
+
+
+def test_el_dorado_reports_the_round_the_first_explorer_arrives():
+    args = arena.build_parser().parse_args(
+        ["el-dorado", "--bots", "greedy,greedy", "--games", "2", "--option", "map=home-stretch"]
+    )
+    report = arena.run_from_args(args)
+    result = arena.run_arena(
+        "el-dorado", ["greedy", "greedy"], 2, 1, options={"map": "home-stretch"}
+    )
+    rounds = [r.rounds for r in result.records]
+    assert all(isinstance(r, int) and r > 1 for r in rounds)
+    mean = sum(rounds) / len(rounds)
+    assert f"rounds until the first explorer reaches El Dorado: {mean:.2f}" in report
