@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from games.engines.el_dorado.maps import Board
 from games.engines.el_dorado.odds import (
@@ -18,7 +18,7 @@ from games.engines.el_dorado.odds import (
     route_of,
     turns_needed,
 )
-from games.help.el_dorado import blockade_name, kind_name, terrain_name
+from games.help.el_dorado import kind_name, terrain_name
 from games.help.el_dorado.names import join
 
 
@@ -47,7 +47,11 @@ def route_lines(route: Route) -> list[str]:
     blockades = route.blockades()
     if blockades:
         count = len(blockades)
-        names = join(blockade_name(k, v) for k, v in blockades)
+        names = join(
+            pgettext("a blockade on a route", "%(terrain)s %(value)s")
+            % {"terrain": terrain_name(k), "value": v}
+            for k, v in blockades
+        )
         lines.append(
             ngettext("%(count)s blockade: %(names)s", "%(count)s blockades: %(names)s", count)
             % {"count": count, "names": names}
@@ -66,7 +70,7 @@ def _turns(route: Route, seat: Mapping[str, Any]) -> dict[str, Any] | None:
         return {
             "reachable": False,
             "lacking": [
-                gettext("a %(kind)s card of power %(need)s (your strongest: %(have)s)")
+                gettext("a %(kind)s card of power %(need)s (the strongest now: %(have)s)")
                 % {"kind": kind_name(kind), "need": need, "have": have}
                 for kind, need, have in lacking
             ],
@@ -103,7 +107,17 @@ def odds_panel(
                 "turns": _turns(route, view["seats"][seat]) if with_turns else None,
             }
         )
-    return {"routes": routes} if routes else None
+    if not routes:
+        return None
+    panel: dict[str, Any] = {"routes": routes, "lacking": None}
+    turns = [r["turns"] for r in routes]
+    stuck = len(routes) > 1 and all(t and not t["reachable"] for t in turns)
+    if stuck and all(t["lacking"] == turns[0]["lacking"] for t in turns):
+        # Both explorers lack the same cards: told once, under both routes.
+        panel["lacking"] = turns[0]["lacking"]
+        for route in routes:
+            route["turns"] = None
+    return panel
 
 
 def odds_alike(context: Mapping[str, Any]) -> Hashable:
