@@ -9,7 +9,7 @@ import re
 import pytest
 
 from games.engines.el_dorado import STARTING_DECK, board_from_view
-from games.engines.el_dorado.odds import piles_of, route_of, turns_needed
+from games.engines.el_dorado.odds import piles_of, route_of, strongest_cards, turns_needed
 from games.play.services.state import current_state, engine_for
 from tests.helpers import finished_match
 from tests.web.leak_probes.surfaces import board_surfaces, fresh, make_match, viewers
@@ -17,12 +17,14 @@ from tests.web.leak_probes.surfaces import board_surfaces, fresh, make_match, vi
 pytestmark = pytest.mark.django_db
 
 STRONG = ["pioneer", "captain", "millionaire", "adventurer", "trailblazer", "captain"]
+# Power 2 or 3 of each kind: too weak for the cheapest route, strong enough for a longer one.
+MIDDLING = ["scout", "captain", "journalist", "explorer", "sailor", "traveller"]
 MARKS = ("ed-odds-title", "route to El Dorado", "cheapest route", "assume no purchases")
 PLACEHOLDER = '<div id="ed-odds" hidden></div>'
 
 
 def _match(user_factory, rated: bool):
-    decks = [STRONG + ["journalist", "explorer"], list(STARTING_DECK), list(STARTING_DECK)]
+    decks = [STRONG + ["journalist", "explorer"], MIDDLING, list(STARTING_DECK)]
     match, people = make_match(
         user_factory,
         "el-dorado",
@@ -55,16 +57,30 @@ def test_a_casual_board_shows_each_seat_its_own_route_and_turns(user_factory):
         route = route_of(view, board, tuple(view["seats"][seat]["explorers"][0]))
         assert panel is not None, name
         assert f"<strong>{route.spaces}</strong> spaces long" in panel
-        turns = turns_needed(route.steps, *piles_of(view["seats"][seat]))
+        piles = piles_of(view["seats"][seat])
+        turns = turns_needed(route.steps, *piles)
+        start = tuple(view["seats"][seat]["explorers"][0])
+        walkable = route_of(view, board, start, strongest_cards(sum(piles, [])))
         if name == "ana":
             assert turns is not None
             assert (
                 f"about <strong>{turns.mean:.1f}</strong> turns, "
                 f"most likely {turns.low} to {turns.high}" in panel
             )
-        else:  # the starting deck's cards are all of power 1
-            assert turns is None
+            assert "cannot walk" not in panel
+        elif name == "bo":
+            assert turns is None and walkable is not None
             assert "cannot walk this route yet" in panel
+            walk = turns_needed(walkable.steps, *piles)
+            assert walk is not None and walkable.spaces > route.spaces
+            assert (
+                f"can walk now is <strong>{walkable.spaces}</strong> spaces long: about "
+                f"<strong>{walk.mean:.1f}</strong> turns, most likely {walk.low} to {walk.high}"
+                in panel
+            )
+        else:  # the starting deck's cards are all of power 1: no route at all
+            assert turns is None and walkable is None
+            assert "cannot walk this route yet" in panel and "can walk now" not in panel
         assert "assume no purchases" in panel
         for surface in ("live", "live_htmx", "frame"):
             assert _panel(surfaces[surface]) == panel, (name, surface)

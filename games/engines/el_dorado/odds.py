@@ -72,10 +72,14 @@ class Route:
 
 
 def cheapest_route(
-    board: Board, start: Hex, open_joints: Mapping[int, tuple[str, int]]
+    board: Board,
+    start: Hex,
+    open_joints: Mapping[int, tuple[str, int]],
+    strongest: Mapping[str, int] | None = None,
 ) -> Route | None:
     """The spaces from `start` into El Dorado asking for the least power and cards (fewest
-    spaces among equals); None when no way leads there."""
+    spaces among equals); None when no way leads there. With `strongest` (the most power a
+    card has, by kind), only through spaces and blockades such cards can take."""
     best: dict[Hex, tuple[int, int]] = {start: (0, 0)}
     came: dict[Hex, Step] = {}
     parent: dict[Hex, Hex] = {}
@@ -97,6 +101,10 @@ def cheapest_route(
                 continue
             joint = board.joint_between(here, there)
             blockade = open_joints.get(joint.index) if joint is not None else None
+            if strongest is not None and not _within(strongest, space.terrain.value, space.value):
+                continue
+            if strongest is not None and blockade and not _within(strongest, *blockade):
+                continue
             key = (cost + space.value + (blockade[1] if blockade else 0), length + 1)
             if key < best.get(there, (key[0] + 1, 0)):
                 best[there] = key
@@ -106,12 +114,19 @@ def cheapest_route(
     return None
 
 
-def route_of(view: Mapping[str, Any], board: Board, start: Hex) -> Route | None:
+def _within(strongest: Mapping[str, int], terrain: str, value: int) -> bool:
+    kind = KIND_OF.get(terrain)
+    return kind is None or value <= strongest.get(kind, 0)
+
+
+def route_of(
+    view: Mapping[str, Any], board: Board, start: Hex, strongest: Mapping[str, int] | None = None
+) -> Route | None:
     """`cheapest_route` with the blockades a view shows still standing."""
     open_joints = {
         b["joint"]: (b["kind"], b["value"]) for b in view["blockades"] if b["owner"] is None
     }
-    return cheapest_route(board, start, open_joints)
+    return cheapest_route(board, start, open_joints, strongest)
 
 
 # --- One turn ---------------------------------------------------------------------------------
@@ -261,6 +276,21 @@ def turns_needed(
 ) -> Turns | None:
     """The turns the route takes over `samples` shuffles; None when some shuffle never gets
     there (a kind of card the route asks for is missing, or lost on the way)."""
+    # Kept by value: a seat's panel is pushed again on every other seat's move, mostly alike.
+    return _turns_needed(
+        steps, tuple(sorted(hand)), tuple(sorted(draw)), tuple(sorted(discard)), samples, seed
+    )
+
+
+@lru_cache(maxsize=512)
+def _turns_needed(
+    steps: tuple[Step, ...],
+    hand: Hand,
+    draw: Hand,
+    discard: Hand,
+    samples: int,
+    seed: int,
+) -> Turns | None:
     rng = random.Random(seed)
     results = []
     for _ in range(samples):
@@ -289,9 +319,8 @@ def piles_of(seat: Mapping[str, Any]) -> tuple[list[str], list[str], list[str]] 
     return hand, draw, discard
 
 
-def missing_power(steps: Sequence[Step], cards: Iterable[str]) -> list[tuple[str, int, int]]:
-    """What the cards lack for the route, by kind: (kind, the most one space asks for, the
-    strongest card of that kind or wild), for each kind whose strongest card falls short."""
+def strongest_cards(cards: Iterable[str]) -> dict[str, int]:
+    """The most power one of `cards` has, by kind (a wild card counting as every kind)."""
     strongest: dict[str, int] = dict.fromkeys(KIND_OF.values(), 0)
     for card in cards:
         card_type = CARD_TYPES[card]
@@ -299,6 +328,13 @@ def missing_power(steps: Sequence[Step], cards: Iterable[str]) -> list[tuple[str
         for kind in kinds:
             if kind in strongest:
                 strongest[kind] = max(strongest[kind], card_type.power)
+    return strongest
+
+
+def missing_power(steps: Sequence[Step], cards: Iterable[str]) -> list[tuple[str, int, int]]:
+    """What the cards lack for the route, by kind: (kind, the most one space asks for, the
+    strongest card of that kind or wild), for each kind whose strongest card falls short."""
+    strongest = strongest_cards(cards)
     need: dict[str, int] = {}
     for step in steps:
         kind = KIND_OF.get(step.terrain)

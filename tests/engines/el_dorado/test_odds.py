@@ -20,6 +20,7 @@ from games.engines.el_dorado.odds import (
     missing_power,
     piles_of,
     route_of,
+    strongest_cards,
     turns_needed,
 )
 
@@ -77,6 +78,25 @@ def test_a_taken_blockade_no_longer_costs_anything():
     taken = route_of(view, board, start)
     assert standing.blockades() and not taken.blockades()
     assert taken.cost < standing.cost
+
+
+def test_the_route_the_cards_can_walk_stays_within_their_power():
+    state = ed.new_game(2, 5, {"map": "home-stretch"})
+    view = ed.player_view(state, 0)
+    board = board_from_view(view)
+    start = tuple(view["seats"][0]["explorers"][0])
+    cheapest = route_of(view, board, start)
+    strongest = strongest_cards(["scout", "captain", "journalist", "sailor"])
+    assert strongest == {"machete": 2, "paddle": 3, "coin": 3}
+    walkable = route_of(view, board, start, strongest)
+    assert walkable is not None and walkable != cheapest
+    assert walkable.cost >= cheapest.cost
+    kinds = {"jungle": "machete", "river": "paddle", "village": "coin"}
+    for step in walkable.steps:
+        assert step.terrain not in kinds or step.value <= strongest[kinds[step.terrain]]
+        if step.blockade and step.blockade[0] in kinds:
+            assert step.blockade[1] <= strongest[kinds[step.blockade[0]]]
+    assert any(s.terrain in kinds and s.value > strongest[kinds[s.terrain]] for s in cheapest.steps)
 
 
 J1, J2, R1, R2, V1 = (
