@@ -38,6 +38,7 @@ from games.help.el_dorado import (
 )
 from games.models import Match, Seat, Status
 from games.presenters.el_dorado.map_svg import TrailMove, render_board, render_map, render_overlay
+from games.presenters.el_dorado.odds import odds_alike, odds_panel
 from games.presenters.el_dorado.trail import match_trail
 from games.presenters.el_dorado.words import map_summary, reach_lines
 from games.presenters.parts import BoardPart
@@ -71,6 +72,8 @@ PARTS: tuple[BoardPart, ...] = (
     # after them (on a phone the market is a sheet over the page, out of this order).
     BoardPart("ed-controls", f"{TEMPLATE}#controls"),
     BoardPart("ed-market", f"{TEMPLATE}#market", alike=_buying_alike),
+    # For learners: in casual matches only, worked out from the viewer's own cards.
+    BoardPart("ed-odds", f"{TEMPLATE}#odds", alike=odds_alike),
     # The map in words: a panel sent once (a push never closes it) holding the summary that
     # describes the map's image and the viewer's own reach this turn.
     BoardPart("ed-words", f"{TEMPLATE}#words", static=True),
@@ -415,7 +418,14 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
             }
         )
     shown = next((m for m in moves if m["shown"]), None)
+    match = context.get("match")
+    odds = None
+    # Anything but a match known to be casual (a test's stand-in) is taken as rated.
+    casual = getattr(match, "rated", True) is False
+    if you is not None and casual and match.is_active:
+        odds = odds_panel(view, board, you)
     return {
+        "ed_odds": odds,
         "map_svg": render_map(board, bool(view["options"].get("caves"))),
         "overlay_svg": overlay_svg(view, board, moves, trail),
         "trail_caption": trail_caption,

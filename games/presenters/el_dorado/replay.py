@@ -8,6 +8,7 @@ from typing import Any
 from games.engines.el_dorado import board_from_view
 from games.help.el_dorado import blockade_effect, blockade_name, board_title
 from games.presenters.el_dorado.board import card_info, map_svg, shop, token_info
+from games.presenters.el_dorado.odds import odds_panel
 from games.presenters.el_dorado.trail import traced
 from games.presenters.el_dorado.words import map_summary
 
@@ -61,6 +62,12 @@ def replay_board(
         if stack
     ]
     svg = map_svg(view, board, trail=traced(events))
+    odds = None
+    if not state.over:
+        # From what the seat to move sees of its own cards, as its player had it then.
+        odds = odds_panel(engine.player_view(state, state.turn.seat), board, state.turn.seat)
+        if odds is not None:
+            odds["who"] = names[state.turn.seat]
     data = {
         "svg": svg,
         "map_name": board_title(board),
@@ -71,6 +78,7 @@ def replay_board(
         "seats": seats,
         **shop(view),
         "caves": caves,
+        "odds": odds,
         **map_summary(view, board, names, None),
     }
     return REPLAY_TEMPLATE, data

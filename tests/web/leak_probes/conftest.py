@@ -26,11 +26,17 @@ def ig_live(user_factory, request):
     return match, people
 
 
-@pytest.fixture
-def ed_live(user_factory):
-    """El Dorado in round 2 with caves: discard piles of two cards, ana to move."""
+@pytest.fixture(params=[True, False], ids=["rated", "casual"])
+def ed_live(user_factory, request):
+    """El Dorado in round 2 with caves: discard piles of two cards, ana to move. Rated, and
+    casual (where each seat's board also shows its route to El Dorado and the turns it needs)."""
     match, people = make_match(
-        user_factory, "el-dorado", ("ana", "bo", "cy"), map="home-stretch", caves=True
+        user_factory,
+        "el-dorado",
+        ("ana", "bo", "cy"),
+        rated=request.param,
+        map="home-stretch",
+        caves=True,
     )
     match = ed_round(match, people)
     data = state_json(match)
