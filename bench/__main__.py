@@ -6,7 +6,7 @@ import importlib
 import sys
 import time
 
-SUITES = ["bench.incan_gold", "bench.el_dorado", "bench.ratings"]
+SUITES = ["bench.incan_gold", "bench.incan_gold_margins", "bench.el_dorado", "bench.ratings"]
 
 
 def machine_gauge() -> float:
