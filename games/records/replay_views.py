@@ -93,6 +93,7 @@ def replay_analysis(request: HttpRequest, match_id: int) -> HttpResponse:
         raise Http404(_("This game has no post-game analysis."))
     step = max(0, min(_requested_step(request), step_count(match)))
     request_analysis(match)
+    # Read after asking: a task run at once on commit may have finished it already.
     record = MatchAnalysis.objects.get(match=match)
     context = {
         **panel_context(match, record, step),

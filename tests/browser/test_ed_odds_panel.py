@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.steps import new_match
 from tests.browser.test_incan_gold_live import _sign_up
 from tests.helpers import SCREENSHOTS
 
@@ -17,14 +18,7 @@ SIZES = {
 
 
 def _new_match(page, base: str, rated: bool) -> None:
-    page.goto(f"{base}/play/")
-    form = page.locator("form.new-match-form").nth(1)
-    form.locator("select[name='el-dorado-players']").select_option("2")
-    form.locator("select[name='el-dorado-seat_2']").select_option("greedy")
-    form.locator("select[name='el-dorado-opt_map']").select_option("hills-of-gold")
-    form.locator("input[name='el-dorado-rated']").set_checked(rated)
-    form.locator("button[type='submit']").last.click()
-    page.wait_for_url(f"{base}/matches/*/")
+    new_match(page, base, "el-dorado", ["greedy"], {"map": "hills-of-gold"}, rated=rated)
     page.locator(".ed-map svg.ed-drawing").wait_for()
 
 

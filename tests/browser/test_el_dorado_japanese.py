@@ -5,19 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_incan_gold_live import PASSWORD
+from tests.browser.steps import choose_language, new_match, sign_up
 
 pytestmark = pytest.mark.browser
-
-
-def _sign_up(page, base: str, name: str) -> None:
-    # By the fields, not the button's words: the page is in Japanese.
-    page.goto(f"{base}/signup/")
-    page.fill("#id_username", name)
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.locator("main form button[type='submit']").last.click()
-    page.wait_for_url(f"{base}/")
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 1000), (360, 740)])
@@ -27,19 +17,9 @@ def test_the_board_and_rules_read_in_japanese(browser, daphne_server, screenshot
         viewport={"width": width, "height": height}, locale="ja-JP", is_mobile=width < 500
     )
     page = context.new_page()
-    _sign_up(page, base, f"ja{width}")
-    page.goto(f"{base}/settings/")
-    choice = page.locator("select[name='language']")
-    choice.select_option("ja")
-    choice.locator("xpath=ancestor::form").locator("button[type='submit']").first.click()
-    page.wait_for_load_state()
-    page.goto(f"{base}/play/")
-    form = page.locator("form.new-match-form").nth(1)
-    form.locator("select[name='el-dorado-players']").select_option("2")
-    form.locator("select[name='el-dorado-seat_2']").select_option("greedy")
-    form.locator("select[name='el-dorado-opt_map']").select_option("hills-of-gold")
-    form.locator("button[type='submit']").last.click()
-    page.wait_for_url(f"{base}/matches/*/")
+    sign_up(page, base, f"ja{width}")
+    choose_language(page, base, "ja")
+    new_match(page, base, "el-dorado", ["greedy"], {"map": "hills-of-gold"})
     page.locator(".ed-map svg.ed-drawing").wait_for()
     assert page.locator("html").get_attribute("lang") == "ja"
     assert "遊び方" in page.locator("#ed-howto summary").inner_text()

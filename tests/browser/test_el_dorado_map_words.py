@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_incan_gold_live import PASSWORD
+from tests.browser.steps import choose_language, new_match, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -33,25 +33,10 @@ WORDS = {
 
 
 def _start(page, base: str, name: str, language: str) -> None:
-    page.goto(f"{base}/signup/")
-    page.fill("#id_username", name)
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.locator("main form button[type='submit']").last.click()
-    page.wait_for_url(f"{base}/")
+    sign_up(page, base, name)
     if language != "en":
-        page.goto(f"{base}/settings/")
-        choice = page.locator("select[name='language']")
-        choice.select_option(language)
-        choice.locator("xpath=ancestor::form").locator("button[type='submit']").first.click()
-        page.wait_for_load_state()
-    page.goto(f"{base}/play/")
-    form = page.locator("form.new-match-form").nth(1)
-    form.locator("select[name='el-dorado-players']").select_option("2")
-    form.locator("select[name='el-dorado-seat_2']").select_option("greedy")
-    form.locator("select[name='el-dorado-opt_map']").select_option("hills-of-gold")
-    form.locator("button[type='submit']").last.click()
-    page.wait_for_url(f"{base}/matches/*/")
+        choose_language(page, base, language)
+    new_match(page, base, "el-dorado", ["greedy"], {"map": "hills-of-gold"})
     page.locator(".ed-map svg.ed-drawing").wait_for()
 
 

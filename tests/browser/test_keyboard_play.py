@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tests.browser.steps import new_match
 from tests.browser.test_incan_gold_live import _sign_up
 from tests.browser.test_replay import _export, _import, _wait_step
 
@@ -52,18 +53,6 @@ def _context(browser, viewport):
     return browser.new_context(viewport=viewport)
 
 
-def _new_match(page, base: str, game: str, bots: list[str], options: dict) -> None:
-    page.goto(f"{base}/play/")
-    form = page.locator("form.new-match-form").nth(0 if game == "incan-gold" else 1)
-    form.locator(f"select[name='{game}-players']").select_option(str(len(bots) + 1))
-    for seat, level in enumerate(bots, start=2):
-        form.locator(f"select[name='{game}-seat_{seat}']").select_option(level)
-    for name, value in options.items():
-        form.locator(f"select[name='{game}-opt_{name}']").select_option(value)
-    form.get_by_role("button", name="Create match").click()
-    page.wait_for_url(f"{base}/matches/*/")
-
-
 def _open_shortcuts(page, screenshot, name: str) -> None:
     page.keyboard.press("?")
     shortcuts = page.locator("#shortcuts")
@@ -79,7 +68,7 @@ def test_an_incan_gold_round_by_keyboard_alone(browser, daphne_server, screensho
     base = daphne_server.url
     page = _context(browser, DESKTOP).new_page()
     _sign_up(page, base, "kim")
-    _new_match(page, base, "incan-gold", ["cautious", "random"], {})
+    new_match(page, base, "incan-gold", ["cautious", "random"], {})
     page.locator("#ig-decide .big-continue").wait_for(timeout=15_000)
     _open_shortcuts(page, screenshot, "keys-incan-gold-shortcuts")
     first_round = page.locator(".round-pill").inner_text()
@@ -191,7 +180,7 @@ def test_an_el_dorado_turn_by_keyboard_alone(browser, daphne_server, screenshot,
     name = "lee" if viewport == DESKTOP else "mo"
     page = _context(browser, viewport).new_page()
     _sign_up(page, base, name)
-    _new_match(page, base, "el-dorado", ["greedy"], {"map": "home-stretch"})
+    new_match(page, base, "el-dorado", ["greedy"], {"map": "home-stretch"})
     page.locator("[data-focus-key='end-turn']").wait_for(timeout=20_000)
     shot = "desktop" if viewport == DESKTOP else "phone"
     _open_shortcuts(page, screenshot, f"keys-el-dorado-shortcuts-{shot}")

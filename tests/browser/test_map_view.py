@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.steps import choose_language, new_match
 from tests.browser.test_incan_gold_live import _sign_up
-from tests.browser.test_keyboard_play import _new_match, _version, _wait_newer
+from tests.browser.test_keyboard_play import _version, _wait_newer
 from tests.browser.test_replay import _export, _import, _wait_step
 
 pytestmark = pytest.mark.browser
@@ -106,21 +107,8 @@ def _start(browser, daphne_server, options: dict, name: str, ja: bool = False):
     page = context.new_page()
     _sign_up(page, base, name)
     if ja:
-        page.goto(f"{base}/settings/")
-        choice = page.locator("select[name='language']")
-        choice.select_option("ja")
-        choice.locator("xpath=ancestor::form").locator("button[type='submit']").first.click()
-        page.wait_for_load_state()
-        # The form's fields by name: its button is in Japanese now.
-        page.goto(f"{base}/play/")
-        form = page.locator("form.new-match-form").nth(1)
-        form.locator("select[name='el-dorado-players']").select_option("2")
-        form.locator("select[name='el-dorado-seat_2']").select_option("greedy")
-        form.locator("select[name='el-dorado-opt_map']").select_option("hills-of-gold")
-        form.locator("button[type='submit']").last.click()
-        page.wait_for_url(f"{base}/matches/*/")
-    else:
-        _new_match(page, base, "el-dorado", ["greedy"], {"map": "hills-of-gold"})
+        choose_language(page, base, "ja")
+    new_match(page, base, "el-dorado", ["greedy"], {"map": "hills-of-gold"})
     page.locator("[data-focus-key='end-turn']").wait_for(timeout=20_000)
     page.locator(".ed-map-tools:not([hidden])").wait_for()
     return context, page

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.steps import new_match
 from tests.browser.test_incan_gold_live import _sign_up
-from tests.browser.test_keyboard_play import _new_match, _version, _wait_newer
+from tests.browser.test_keyboard_play import _version, _wait_newer
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +59,7 @@ def test_a_turned_card_turns_over_unless_motion_is_reduced(
     context.add_init_script(SPY)
     page = context.new_page()
     _sign_up(page, daphne_server.url, f"turner-{motion}")
-    _new_match(page, daphne_server.url, "incan-gold", ["cautious", "cautious"], {})
+    new_match(page, daphne_server.url, "incan-gold", ["cautious", "cautious"], {})
     assert _moved(page) == [], "nothing moves on arrival"
     _turn_a_card(page)
     if motion == "reduce":
@@ -87,7 +88,7 @@ def test_a_moving_explorer_slides_unless_motion_is_reduced(browser, daphne_serve
     context.add_init_script(SPY)
     page = context.new_page()
     _sign_up(page, daphne_server.url, f"slider-{motion}")
-    _new_match(page, daphne_server.url, "el-dorado", ["greedy"], {"map": "home-stretch"})
+    new_match(page, daphne_server.url, "el-dorado", ["greedy"], {"map": "home-stretch"})
     end = page.locator("[data-focus-key='end-turn']")
     for _ in range(4):
         end.wait_for(timeout=20_000)

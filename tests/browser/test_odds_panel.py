@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.steps import new_match
 from tests.browser.test_incan_gold_live import _sign_up
 
 pytestmark = pytest.mark.browser
@@ -16,14 +17,7 @@ SIZES = {
 
 
 def _new_match(page, base: str, rated: bool) -> None:
-    page.goto(f"{base}/play/")
-    form = page.locator("form.new-match-form").nth(0)
-    form.locator("select[name='incan-gold-players']").select_option("3")
-    form.locator("select[name='incan-gold-seat_2']").select_option("cautious")
-    form.locator("select[name='incan-gold-seat_3']").select_option("random")
-    form.locator("input[name='incan-gold-rated']").set_checked(rated)
-    form.locator("button[type=submit]").click()
-    page.wait_for_url(f"{base}/matches/*/")
+    new_match(page, base, "incan-gold", ["cautious", "random"], rated=rated)
     page.locator("#ig-decide .big-continue").wait_for(timeout=15_000)
 
 

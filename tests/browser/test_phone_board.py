@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_el_dorado_japanese import _sign_up as _sign_up_by_fields
-from tests.browser.test_keyboard_play import _new_match, _version, _wait_newer
+from tests.browser.steps import choose_language, new_match, sign_up
+from tests.browser.test_keyboard_play import _version, _wait_newer
 
 pytestmark = pytest.mark.browser
 
@@ -26,22 +26,10 @@ BOX = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.ri
 
 
 def _start(page, base: str, name: str, japanese: bool = False) -> None:
-    _sign_up_by_fields(page, base, name)
+    sign_up(page, base, name)
     if japanese:
-        page.goto(f"{base}/settings/")
-        choice = page.locator("select[name='language']")
-        choice.select_option("ja")
-        choice.locator("xpath=ancestor::form").locator("button[type='submit']").first.click()
-        page.wait_for_load_state()
-        page.goto(f"{base}/play/")
-        form = page.locator("form.new-match-form").nth(1)
-        form.locator("select[name='el-dorado-players']").select_option("2")
-        form.locator("select[name='el-dorado-seat_2']").select_option("greedy")
-        form.locator("select[name='el-dorado-opt_map']").select_option("home-stretch")
-        form.locator("button[type='submit']").last.click()
-        page.wait_for_url(f"{base}/matches/*/")
-    else:
-        _new_match(page, base, "el-dorado", ["greedy"], {"map": "home-stretch"})
+        choose_language(page, base, "ja")
+    new_match(page, base, "el-dorado", ["greedy"], {"map": "home-stretch"})
     page.locator("[data-focus-key='end-turn']").wait_for(timeout=20_000)
 
 

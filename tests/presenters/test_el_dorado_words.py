@@ -5,39 +5,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from types import SimpleNamespace
 
 from django.utils import translation
 
 import games.engines.el_dorado as ed
 from games.engines.el_dorado.maps import Terrain, load_map
-from games.presenters.el_dorado.board import board_context
 from games.presenters.el_dorado.words import el_dorado_distances, map_summary
 from tests.helpers import render_parts
+from tests.presenters.test_el_dorado_parts import _context
 
 HILLS = load_map("hills-of-gold")
 NAMES = ("ana", "bo", "cy", "di")
-
-
-def _context(state: ed.State, you: int | None) -> dict:
-    """A viewer's board context for a bare engine state (no stored match)."""
-    players = [
-        SimpleNamespace(position=i, name=n, is_you=i == you, profile_url=None, resigned=False)
-        for i, n in enumerate(NAMES)
-    ]
-    context = {
-        "view": ed.player_view(state, you),
-        "state": state if you is not None else None,
-        "you": you,
-        "your_turn": you is not None and state.turn.seat == you,
-        "players": players,
-        "names": list(NAMES),
-        "match": SimpleNamespace(pk=1, is_active=True),
-        "version": 1,
-        "csrf_token": "csrf-slot",
-    }
-    context.update(board_context(context))
-    return context
 
 
 def _moving_state() -> ed.State:
