@@ -6,7 +6,13 @@ import importlib
 import sys
 import time
 
-SUITES = ["bench.incan_gold", "bench.incan_gold_margins", "bench.el_dorado", "bench.ratings"]
+SUITES = [
+    "bench.incan_gold",
+    "bench.incan_gold_margins",
+    "bench.el_dorado",
+    "bench.el_dorado_margins",
+    "bench.ratings",
+]
 
 
 def machine_gauge() -> float:
