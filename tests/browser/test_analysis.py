@@ -1,5 +1,6 @@
-"""The post-game analysis beside a replay: worked out by the task worker while the page shows
-its progress, then each player's accuracy, the turning points, and the decisions of a step."""
+"""The post-game analysis beside a replay (Incan Gold and El Dorado): worked out by the task
+worker while the page shows its progress, then each player's accuracy, the turning points, and
+the decisions of a step."""
 
 from __future__ import annotations
 
@@ -16,23 +17,30 @@ SIZES = {
 }
 
 
+GAMES = {"incan-gold": {}, "el-dorado": {"map": "home-stretch"}}
+
+
 @pytest.fixture(scope="module")
 def analysed(daphne_server, browser, tmp_path_factory):
     page = browser.new_context().new_page()
     _sign_up(page, daphne_server.url, "ana")
     page.context.close()
-    return _import(daphne_server, tmp_path_factory.mktemp("a"), _export("incan-gold", 5, {}))
+    folder = tmp_path_factory.mktemp("a")
+    return {game: _import(daphne_server, folder, _export(game, 5, o)) for game, o in GAMES.items()}
 
 
+@pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_analysis_arrives_beside_the_replay(browser, daphne_server, analysed, screenshot, size):
+def test_the_analysis_arrives_beside_the_replay(
+    browser, daphne_server, analysed, screenshot, size, game
+):
     page = browser.new_context(**SIZES[size]).new_page()
-    page.goto(f"{daphne_server.url}/matches/{analysed}/replay/?step=3")
+    page.goto(f"{daphne_server.url}/matches/{analysed[game]}/replay/?step=3")
     panel = page.locator("#replay-analysis")
     panel.wait_for()
     page.locator(".analysis-accuracy").wait_for(timeout=90_000)
     rows = page.locator(".analysis-accuracy tbody tr")
-    assert rows.count() == 3
+    assert rows.count() == (3 if game == "incan-gold" else 2)
     assert all("%" in rows.nth(i).inner_text() for i in range(rows.count()))
     # A turning point leads to its step, where its decision is told.
     points = page.locator(".analysis-turning a")
@@ -45,12 +53,12 @@ def test_the_analysis_arrives_beside_the_replay(browser, daphne_server, analysed
         page.keyboard.press("End")
         page.locator(".analysis-accuracy").wait_for(timeout=10_000)
     panel.scroll_into_view_if_needed()
-    screenshot(page, f"analysis-incan-gold-{size}")
+    screenshot(page, f"analysis-{game}-{size}")
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["viewport"]["width"]
     page.locator("footer button.language-choice[value='ja']").click()
     page.wait_for_selector("html[lang='ja']")
     page.locator(".analysis-accuracy").wait_for(timeout=10_000)
     assert "正確さ" in page.locator("#replay-analysis").inner_text()
     page.locator("#replay-analysis").scroll_into_view_if_needed()
-    screenshot(page, f"analysis-incan-gold-{size}-ja")
+    screenshot(page, f"analysis-{game}-{size}-ja")
     page.context.close()

@@ -1,5 +1,6 @@
-"""Post-game analysis: every decision of a finished Incan Gold match judged by the expert, worked
-out once on the task queue, stored, and shown beside each replay step."""
+"""Post-game analysis: every decision of a finished match judged by the expert (Incan Gold: each
+choice to stay or return; El Dorado: each turn against the expert's), worked out once on the
+task queue, stored, and shown beside each replay step."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 import pytest
 from django.conf import settings
 
+from games.bots.el_dorado import analysis as ed_analysis
 from games.bots.incan_gold.analysis import (
     Decision,
     analyse,
@@ -107,10 +109,7 @@ def test_the_replay_page_loads_it_beside_each_step(client, user_factory):
     assert not MatchAnalysis.objects.exists(), "the replay page itself starts no work"
 
 
-def test_no_analysis_for_el_dorado_nor_for_a_match_still_playing(client, user_factory, ig_match):
-    ed = finished_match(user_factory("eve"), "el-dorado", options={"map": "home-stretch"})
-    assert client.get(_url(ed)).status_code == 404
-    assert "replay/analysis" not in client.get(f"/matches/{ed.pk}/replay/").content.decode()
+def test_no_analysis_for_a_match_still_playing(client, ig_match):
     playing = ig_match()
     assert client.get(_url(playing)).status_code == 404
     assert not MatchAnalysis.objects.exists()
@@ -122,3 +121,26 @@ def test_it_reads_in_japanese(client, user_factory):
     assert "正確さ" in body or "精度" in body
     names = {n.lower() for n in match.seat_names() for n in n.split()}
     assert english(body, also=names) == []
+
+
+def test_an_el_dorado_match_is_judged_turn_by_turn_beside_its_replay(client, user_factory):
+    match = finished_match(user_factory("eve"), "el-dorado", options={"map": "home-stretch"})
+    assert (
+        f'hx-get="{_url(match, 2)}"'
+        in client.get(f"/matches/{match.pk}/replay/?step=2").content.decode()
+    )
+    body = client.get(_url(match)).content.decode()
+    record = MatchAnalysis.objects.get(match=match)
+    state, _ = start_state(match)
+    expected = ed_analysis.analyse(state, logged_actions(match), seed=match.seed)
+    assert record.decisions == [t.to_json() for t in expected]
+    assert record.finished is not None and record.done == record.total == len(expected)
+    assert "Rounds given up" in body and "Turning points" in body
+    turn = expected[0]
+    here = client.get(_url(match, turn.last)).content.decode()
+    name = match.seat_names()[turn.seat]
+    assert f"{name} came" in here or f"{name} went" in here
+    assert "good turn" in here or "The expert would have come" in here
+    ja = client.get(_url(match, turn.last), headers={"Accept-Language": "ja"}).content.decode()
+    names = {n.lower() for n in match.seat_names() for n in n.split()}
+    assert english(ja, also=names) == []
