@@ -11,6 +11,7 @@ from typing import Any
 
 from games.engines.el_dorado import CARD_TYPES
 
+from .crowd import crowded_distances
 from .position import (
     BLOCKADE_KIND,
     MOVE_KINDS,
@@ -65,6 +66,8 @@ KEEP_AT_LEAST = 7  # never thin the deck below this many cards
 CAMP_BONUS = 1.0  # what removing starting cards at a base camp is worth, in spaces
 LAG_GAP = 4.0  # distance between a player's two explorers past which the last one is lagging
 LAG_WEIGHT = 1.5  # how much more the lagging explorer's steps are worth
+JAM = 3.0
+SIDEWAYS = 0.25
 MAX_SUBSET = 7  # hands larger than this plan with their first cards only
 
 
@@ -260,6 +263,9 @@ def expert_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
         return token
     weights = deck_weights(pos)
     dist = distances(pos, weights, STEEP)
+    if JAM:
+        others = pos.blocked - set(pos.explorers)
+        dist = crowded_distances(pos, weights, STEEP, others, JAM)
     planner = Planner(pos, dist, weights)
     moves, buy = planner.plan()
     if moves:
@@ -294,7 +300,7 @@ def expert_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
         for m in planner.moves(pos, cid, slug)
         if not m.blockade and m.gain > -1.5
     ]
-    if sideways and rng.random() < 0.25:
+    if sideways and rng.random() < SIDEWAYS:
         # Explorers can jam a narrow passage; an occasional step aside lets the others by.
         return rng.choice(sideways).action()
     return finish_turn(pos)
