@@ -10,7 +10,7 @@ import time
 from games.bots.arena import estimate, run_arena
 from games.engines.el_dorado.maps import MAP_SLUGS
 
-SELF_PLAY_GAMES = 120
+SELF_PLAY_GAMES = 240
 HEAD_TO_HEAD: tuple[tuple[str, int], ...] = (
     ("expert,greedy", 300),
     ("expert,greedy,greedy", 200),

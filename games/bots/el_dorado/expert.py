@@ -11,6 +11,7 @@ from typing import Any
 
 from games.engines.el_dorado import CARD_TYPES
 
+from .clearing import clearing_play
 from .crowd import crowded_distances
 from .position import (
     BLOCKADE_KIND,
@@ -68,6 +69,8 @@ LAG_GAP = 4.0  # distance between a player's two explorers past which the last o
 LAG_WEIGHT = 1.5  # how much more the lagging explorer's steps are worth
 JAM = 3.0
 SIDEWAYS = 0.25
+CLEARING = True
+SPACES = True
 MAX_SUBSET = 7  # hands larger than this plan with their first cards only
 
 
@@ -225,6 +228,10 @@ class Planner:
 
     def plan(self) -> tuple[list[Move], tuple[float, str, list[int]] | None]:
         """The best split of the hand: moves to make, then the card to buy."""
+        return self.best()[1:]
+
+    def best(self) -> tuple[float, list[Move], tuple[float, str, list[int]] | None]:
+        """The best split of the hand: its score, the moves to make, then the card to buy."""
         movable = tuple(c for c in self.pos.hand if CARD_TYPES[c[1]].kind != "action")[:MAX_SUBSET]
         best_score, best_moves, best_buy = -1.0, [], None
         for size in range(len(movable) + 1):
@@ -236,7 +243,7 @@ class Planner:
                 score = gain + (buy[0] if buy else 0.0)
                 if score > best_score + 1e-9:
                     best_score, best_moves, best_buy = score, seq, buy
-        return best_moves, best_buy
+        return best_score, best_moves, best_buy
 
 
 def _removals(pos: Position) -> dict[str, Any]:
@@ -262,12 +269,29 @@ def expert_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
     if token is not None:
         return token
     weights = deck_weights(pos)
-    dist = distances(pos, weights, STEEP)
-    if JAM:
-        others = pos.blocked - set(pos.explorers)
-        dist = crowded_distances(pos, weights, STEEP, others, JAM)
+
+    def remap(p: Position) -> Mapping[Hex, float]:
+        if JAM:
+            return crowded_distances(p, weights, STEEP, p.blocked - set(p.explorers), JAM)
+        return distances(p, weights, STEEP)
+
+    dist = remap(pos)
     planner = Planner(pos, dist, weights)
-    moves, buy = planner.plan()
+    score, moves, buy = planner.best()
+    if CLEARING:
+        thin = sum(pos.owned.values()) > KEEP_AT_LEAST
+        clear = clearing_play(
+            pos,
+            dist,
+            score,
+            lambda p, d: Planner(p, d, weights).best()[0],
+            remap,
+            thin=thin,
+            camp_bonus=CAMP_BONUS,
+            spaces=SPACES,
+        )
+        if clear is not None:
+            return clear
     if moves:
         return moves[0].action()
     reserved = set(buy[2]) if buy else set()
