@@ -29,7 +29,6 @@ def clearing_play(
     remap: Distances,
     thin: bool = True,
     camp_bonus: float = 1.0,
-    spaces: bool = True,
 ) -> dict[str, Any] | None:
     """The rubble blockade to clear, or the rubble or base camp space to enter, first (paying
     with the weakest cards), if that and the best play of the rest of the hand scores more
@@ -61,7 +60,7 @@ def clearing_play(
                 if i:
                     act["explorer"] = i
                 best = (total, act)
-    for i, here in enumerate(pos.explorers if spaces else ()):
+    for i, here in enumerate(pos.explorers):
         if here is None:
             continue
         for to, verb, value, joint in side_steps(pos.board).get(here, ((), (), ()))[0]:
