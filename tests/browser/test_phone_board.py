@@ -88,7 +88,8 @@ def _moving_card(page) -> str | None:
 
 def _end_turn(page) -> None:
     """End the turn (the hand is discarded whole, so the next is new) and wait for the next."""
-    for tick in page.locator("#ed-controls .ed-tick input:not(:checked)").all():
+    # Every tick by its place in the hand: a ":not(:checked)" list would shrink as it is ticked.
+    for tick in page.locator("#ed-controls .ed-tick input").all():
         tick.check()
     before = _version(page)
     page.locator("[data-focus-key='end-turn']").tap()
