@@ -11,7 +11,7 @@ its task queue."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from random import Random
 from typing import Any
 
@@ -168,7 +168,7 @@ def _with_paces(judged: list[Turn]) -> list[Turn]:
     for seat in {t.seat for t in judged}:
         own = [t.gained for t in judged if t.seat == seat]
         paces[seat] = max(1.0, sum(own) / len(own))
-    return [Turn(**{**t.to_json(), "pace": round(paces[t.seat], 2)}) for t in judged]
+    return [replace(t, pace=round(paces[t.seat], 2)) for t in judged]
 
 
 @dataclass(frozen=True, slots=True)

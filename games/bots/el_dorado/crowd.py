@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from games.engines.el_dorado.maps import Board
 
-from .position import BLOCKADE_KIND, MOVE_KINDS, Hex, Position, _graph
+from .position import Hex, Position, _graph, blockade_tolls
 
 
 def crowded_distances(
@@ -36,11 +36,7 @@ def _crowded(
     extra: float,
 ) -> dict[Hex, float]:
     graph, _ = _graph(board, weights, steep)
-    weight = dict(zip(MOVE_KINDS, weights, strict=True))
-    toll = {
-        j: need * (weight[BLOCKADE_KIND[kind]] if kind in BLOCKADE_KIND else 1.2)
-        for j, (kind, need) in open_key
-    }
+    toll = blockade_tolls(open_key, weights)
     dist: dict[Hex, float] = {h: 0.0 for h in board.finals}
     queue = [(0.0, h) for h in board.finals]
     heapq.heapify(queue)

@@ -282,8 +282,8 @@ def expert_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
     dist = remap(pos)
     planner = Planner(pos, dist, weights)
     score, moves, buy = planner.best()
+    thin = sum(pos.owned.values()) > KEEP_AT_LEAST
     if CLEARING:
-        thin = sum(pos.owned.values()) > KEEP_AT_LEAST
         clear = clearing_play(
             pos,
             dist,
@@ -299,7 +299,6 @@ def expert_bot(view: Mapping[str, Any], seat: int, rng: Random) -> dict[str, Any
         return moves[0].action()
     reserved = set(buy[2]) if buy else set()
     spare = [c for c in junk_first(pos.hand) if c not in reserved]
-    thin = sum(pos.owned.values()) > KEEP_AT_LEAST
     plays = [
         p
         for p in space_plays(pos, dist, spare, camp_bonus=CAMP_BONUS)

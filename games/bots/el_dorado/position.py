@@ -342,16 +342,22 @@ def _numbered(
 _SOLVED: dict[tuple, list[tuple[frozenset, list[float]]]] = {}
 
 
+def blockade_tolls(
+    open_key: tuple[tuple[int, tuple[str, int]], ...], weights: tuple[float, float, float]
+) -> dict[int, float]:
+    """What taking each open joint's blockade adds to a step across it."""
+    weight = dict(zip(MOVE_KINDS, weights, strict=True))
+    return {
+        joint: need * (weight[BLOCKADE_KIND[kind]] if kind in BLOCKADE_KIND else 1.2)
+        for joint, (kind, need) in open_key
+    }
+
+
 @lru_cache(maxsize=256)
 def _distances(
     board: Board, open_key: tuple, weights: tuple[float, float, float], steep: float
 ) -> dict:
-    weight = dict(zip(MOVE_KINDS, weights, strict=True))
-    # What taking each open joint's blockade adds to a step across it.
-    toll = {
-        joint: need * (weight[BLOCKADE_KIND[kind]] if kind in BLOCKADE_KIND else 1.2)
-        for joint, (kind, need) in open_key
-    }
+    toll = blockade_tolls(open_key, weights)
     spaces, nodes, across = _numbered(board, weights, steep)
     inf = float("inf")
     items = frozenset(open_key)
