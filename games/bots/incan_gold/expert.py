@@ -1,10 +1,18 @@
 """The expert Incan Gold bot: Monte Carlo rollouts over the unseen cards.
 
 For "continue" it deals the unseen cards in random orders and plays the rest of the round with
-every other seat following the cautious rule or, as likely as the round so far allows, tossing
-a coin; "return" is valued exactly from the path and the seats expected to return with it. Its
-own later decisions follow the cautious rule at several nerves on the same deals, and the best
-of them stands for "continue". It keeps the choice with the larger expected gain.
+every other seat as the round so far reads it (`rivals.py`: a coin-tosser, a cautious player or
+a bold one); "return" is valued exactly from the path and the seats drawn to return with it.
+Its own later decisions follow the cautious rule at several nerves on the same deals, and the
+best of them stands for "continue".
+
+A bold rival may be another expert, reading the same facts and choosing as this one does. So
+both choices are valued twice, with the bold rivals returning now and staying now. Where
+returning pays only if they stay, the two would return together and split the path, so it
+returns with the chance that makes the choice even for each (the mixed equilibrium of that
+two-choice game): often exactly one of them returns, alone with the path's gems and artifacts.
+In the rollouts, a rival more likely bold than not keeps the expert's own later plan, as
+another expert would: one expert cannot count on outlasting another.
 """
 
 from __future__ import annotations
@@ -17,7 +25,8 @@ from typing import Any
 from games.engines.incan_gold.cards import HAZARD_KINDS, TREASURES
 
 from .knowledge import Situation
-from .simple import CONTINUE, RETURN, cautious_decision, cautious_wants_out
+from .rivals import BOLD_NERVES, Kinds, read_rivals
+from .simple import CONTINUE, RETURN, cautious_wants_out
 
 ROLLOUTS = 400
 # Rollouts run in batches; once the gap between the two choices is this many standard errors
@@ -28,12 +37,6 @@ CLEAR_GAP = 3.0
 # best. One fixed nerve was either too bold (it busts in the rollouts, so continuing looks bad
 # and it went home too early) or, at 1, returned together with the modelled cautious seats.
 FUTURE_NERVES = (0.5, 0.7, 1.0, 1.5, 2.0, 3.0, 5.0)
-# Experts in the temple see the same public facts, so without some noise in their nerve they
-# all return on the same turn and split the path (measured: 0.3 costs too much alone, 0.15 not).
-JITTER = 0.15
-# How likely a seat is to toss coins before the round shows anything; each decision it stays
-# through halves that, so the random bots that leave early are not modelled as cautious.
-RANDOM_PRIOR = 0.25
 
 _TREASURE_VALUE = {code: int(code[1:]) for code in TREASURES}
 _HAZARDS = frozenset(HAZARD_KINDS)
@@ -49,9 +52,23 @@ def expert_bot(
     if _nothing_at_stake(situation):
         # No card can end the round and nothing waits on the path: staying costs nothing.
         return dict(CONTINUE)
-    nerve = rng.uniform(1.0 - JITTER, 1.0 + JITTER)
-    _, gap = _staying_gap(view, situation, rng, rollouts, nerve, stop_when_clear=True)
-    return dict(RETURN if gap < 0 else CONTINUE)
+    kinds = read_rivals(view, situation)
+    # A bold rival may be another expert reading the same facts and choosing as this one does.
+    # Each choice is valued twice: with the bold rivals returning now, and staying now.
+    home_a, gap_a = _staying_gap(situation, kinds, rng, rollouts, True, stop_when_clear=True)
+    home_b, gap_b = _staying_gap(situation, kinds, rng, rollouts, False, stop_when_clear=True)
+    leave_a, leave_b = -gap_a, -gap_b
+    if leave_a >= 0 and leave_b >= 0:
+        return dict(RETURN)
+    if leave_a <= 0 and leave_b <= 0:
+        return dict(CONTINUE)
+    if leave_b > 0:
+        # Returning pays only if the others stay: both sides of a mirror return with the
+        # chance that leaves each indifferent, so sometimes exactly one of them returns.
+        chance = leave_b / (leave_b - leave_a)
+        return dict(RETURN if rng.random() < chance else CONTINUE)
+    # Returning pays only if the others return too: the better of all returning or all staying.
+    return dict(RETURN if home_a > home_b + gap_b else CONTINUE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +93,8 @@ def decision_values(
     if _nothing_at_stake(situation):
         home = float(return_value(situation, []))
         return Values(returning=home, staying=home)
-    home, gap = _staying_gap(view, situation, rng, rollouts, 1.0, stop_when_clear=False)
+    kinds = read_rivals(view, situation)
+    home, gap = _staying_gap(situation, kinds, rng, rollouts, None, stop_when_clear=False)
     return Values(returning=home, staying=home + gap)
 
 
@@ -86,20 +104,22 @@ def _nothing_at_stake(situation: Situation) -> bool:
 
 
 def _staying_gap(
-    view: Mapping[str, Any],
     situation: Situation,
+    kinds: Mapping[int, Kinds],
     rng: Random,
     rollouts: int,
-    nerve: float,
+    bold_return: bool | None,
     *,
     stop_when_clear: bool,
 ) -> tuple[float, float]:
     """Over rollouts of the rest of the round: the mean of what returning now brings home, and
     the mean of what staying brings beyond it with the best of the later plans (FUTURE_NERVES)."""
-    seat = situation.me
-    rivals = [s for s in situation.temple if s != seat]
-    leaving = {s for s in rivals if cautious_decision(situation, s)}
-    chance_random = random_odds(decisions_survived(view))
+    # Rivals that have shown they are bold play on, when drawn bold, as this expert plans to.
+    mirrors = {s for s, k in kinds.items() if k.bold > 0.5}
+    n = len(situation.temple)
+    bust = situation.bust_chance()
+    gain = situation.expected_share(n)
+    prize = situation.path_gems + situation.artifact_worth(situation.path_artifacts)
     styles = len(FUTURE_NERVES)
     total = [0.0] * styles
     squares = [0.0] * styles
@@ -107,14 +127,22 @@ def _staying_gap(
     done = 0
     while done < rollouts:
         for _ in range(min(BATCH, rollouts - done)):
-            randoms = {s for s in rivals if rng.random() < chance_random}
-            others = [s for s in rivals if (rng.random() < 0.5 if s in randoms else s in leaving)]
-            home = nerve * return_value(situation, others)
+            drawn = {s: k.draw(rng) for s, k in kinds.items()}
+            others = [
+                s
+                for s, nerves in drawn.items()
+                if (
+                    bold_return
+                    if nerves is BOLD_NERVES and bold_return is not None
+                    else _leaves(rng, nerves, situation.carried[s], bust, gain, prize, n)
+                )
+            ]
+            home = return_value(situation, others)
             homes += home
             order = list(situation.unseen)
             rng.shuffle(order)
             for i, future in enumerate(FUTURE_NERVES):
-                gap = _rollout(situation, others, randoms, order, future, rng) - home
+                gap = _rollout(situation, others, drawn, mirrors, order, future, rng) - home
                 total[i] += gap
                 squares[i] += gap * gap
             done += 1
@@ -126,19 +154,19 @@ def _staying_gap(
     return homes / done, max(total) / done
 
 
-def decisions_survived(view: Mapping[str, Any]) -> int:
-    """How many decisions of this round the seats still in the temple have all passed."""
-    path = view["path"]
-    quick = view["options"].get("quick_start", True)
-    # A hazard as the first card is flipped past without a decision.
-    skipped = 1 if path and quick and path[0]["kind"] == "hazard" else 0
-    return max(len(path) - 1 - skipped, 0)
-
-
-def random_odds(decisions: int) -> float:
-    """Chance that a seat which stayed through `decisions` coin-flip-able choices is random."""
-    weight = RANDOM_PRIOR * 0.5**decisions
-    return weight / (weight + 1.0 - RANDOM_PRIOR)
+def _leaves(
+    rng: Random,
+    nerves: tuple[float, float] | None,
+    carried: float,
+    bust: float,
+    gain: float,
+    prize: float,
+    players: int,
+) -> bool:
+    """Whether a rival of the drawn kind returns at this decision."""
+    if nerves is None:
+        return rng.random() < 0.5
+    return cautious_wants_out(carried, bust, gain, prize, players, rng.uniform(*nerves))
 
 
 def return_value(situation: Situation, others: list[int]) -> float:
@@ -153,7 +181,8 @@ def return_value(situation: Situation, others: list[int]) -> float:
 def _rollout(
     situation: Situation,
     others: list[int],
-    randoms: set[int],
+    drawn: dict[int, tuple[float, float] | None],
+    mirrors: set[int],
     order: list[str],
     future: float,
     rng: Random,
@@ -174,7 +203,6 @@ def _rollout(
             artifacts = []
     treasures = [_TREASURE_VALUE[c] for c in deck if c in _TREASURE_VALUE]
     risky = sum(1 for c in deck if c in hazards)
-    random = rng.random
     while deck:
         card = deck.pop()
         n = len(temple)
@@ -202,10 +230,12 @@ def _rollout(
             s
             for s in temple
             if (
-                random() < 0.5
-                if s in randoms
-                else cautious_wants_out(
-                    carried[s], bust, gain, prize, n, future if s == me else 1.0
+                cautious_wants_out(carried[s], bust, gain, prize, n, future)
+                if s == me
+                else (
+                    cautious_wants_out(carried[s], bust, gain, prize, n, future)
+                    if s in mirrors and drawn[s] is BOLD_NERVES
+                    else _leaves(rng, drawn[s], carried[s], bust, gain, prize, n)
                 )
             )
         ]
