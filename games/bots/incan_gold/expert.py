@@ -22,9 +22,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from games.engines.incan_gold.cards import HAZARD_KINDS, TREASURES
-
-from .knowledge import Situation
+from .knowledge import HAZARDS, TREASURE_VALUE, Situation
 from .rivals import BOLD_NERVES, Kinds, read_rivals
 from .simple import CONTINUE, RETURN, cautious_wants_out
 
@@ -37,9 +35,6 @@ CLEAR_GAP = 3.0
 # best. One fixed nerve was either too bold (it busts in the rollouts, so continuing looks bad
 # and it went home too early) or, at 1, returned together with the modelled cautious seats.
 FUTURE_NERVES = (0.5, 0.7, 1.0, 1.5, 2.0, 3.0, 5.0)
-
-_TREASURE_VALUE = {code: int(code[1:]) for code in TREASURES}
-_HAZARDS = frozenset(HAZARD_KINDS)
 
 
 def expert_bot(
@@ -113,7 +108,10 @@ def _staying_gap(
     stop_when_clear: bool,
 ) -> tuple[float, float]:
     """Over rollouts of the rest of the round: the mean of what returning now brings home, and
-    the mean of what staying brings beyond it with the best of the later plans (FUTURE_NERVES)."""
+    the mean of what staying brings beyond it with the best of the later plans (FUTURE_NERVES).
+
+    `bold_return` says what the rivals drawn bold do at this decision: True, they return now;
+    False, they stay; None, they choose by their drawn nerve (the analysis's neutral view)."""
     # Rivals that have shown they are bold play on, when drawn bold, as this expert plans to.
     mirrors = {s for s, k in kinds.items() if k.bold > 0.5}
     n = len(situation.temple)
@@ -201,19 +199,19 @@ def _rollout(
         if k == 1 and artifacts:
             taken += len(artifacts)
             artifacts = []
-    treasures = [_TREASURE_VALUE[c] for c in deck if c in _TREASURE_VALUE]
+    treasures = [TREASURE_VALUE[c] for c in deck if c in TREASURE_VALUE]
     risky = sum(1 for c in deck if c in hazards)
     while deck:
         card = deck.pop()
         n = len(temple)
-        value = _TREASURE_VALUE.get(card)
+        value = TREASURE_VALUE.get(card)
         if value is not None:
             share = value // n
             for s in temple:
                 carried[s] += share
             path_gems += value - share * n
             treasures.remove(value)
-        elif card in _HAZARDS:
+        elif card in HAZARDS:
             if card in hazards:
                 return 0.0
             hazards.add(card)

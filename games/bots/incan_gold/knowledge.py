@@ -15,7 +15,9 @@ from games.engines.incan_gold.cards import (
     TREASURES,
 )
 
-_TREASURE_VALUE = {code: int(code[1:]) for code in TREASURES}
+# Gems printed on each treasure code, and the hazard codes: what every bot looks cards up in.
+TREASURE_VALUE: dict[str, int] = {code: int(code[1:]) for code in TREASURES}
+HAZARDS: frozenset[str] = frozenset(HAZARD_KINDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,5 +79,5 @@ class Situation:
         """Mean gems each player in the temple carries off the next card."""
         if not self.unseen:
             return 0.0
-        total = sum(_TREASURE_VALUE.get(code, 0) // players_in_temple for code in self.unseen)
+        total = sum(TREASURE_VALUE.get(code, 0) // players_in_temple for code in self.unseen)
         return total / len(self.unseen)

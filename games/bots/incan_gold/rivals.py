@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from games.engines.incan_gold.cards import HAZARD_KINDS, TREASURES
+from games.engines.incan_gold.cards import Kind, kind_of
 
-from .knowledge import Situation
+from .knowledge import HAZARDS, TREASURE_VALUE, Situation
 from .simple import JITTER as CAUTIOUS_JITTER
 from .simple import LOOKAHEAD
 
@@ -30,9 +30,6 @@ CAUTIOUS_NERVES = (1.0 - CAUTIOUS_JITTER, 1.0 + CAUTIOUS_JITTER)
 BOLD_NERVES = (1.3, 4.0)
 # No kind is ever ruled out outright: the rule read backwards is only an approximation.
 FLOOR = 0.02
-
-_TREASURE_VALUE = {code: int(code[1:]) for code in TREASURES}
-_HAZARDS = frozenset(HAZARD_KINDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +95,7 @@ def _past_decisions(
     shares are taken at today's number of players inside (it can only have been larger)."""
     path = [card["card"] for card in view["path"]]
     quick = view["options"].get("quick_start", True)
-    first = 2 if path and quick and path[0] in _HAZARDS else 1
+    first = 2 if path and quick and path[0] in HAZARDS else 1
     players = len(situation.temple)
     carried = {s: float(situation.carried[s]) for s in situation.temple}
     unseen = list(situation.unseen)
@@ -106,18 +103,18 @@ def _past_decisions(
     out = []
     for length in range(len(path) - 1, first - 1, -1):
         card = path[length]
-        value = _TREASURE_VALUE.get(card)
+        value = TREASURE_VALUE.get(card)
         if value is not None:
             for s in carried:
                 carried[s] = max(carried[s] - value // players, 0.0)
             gems = max(gems - value % players, 0.0)
         unseen.append(card)
         before = path[:length]
-        hazards = {c for c in before if c in _HAZARDS}
+        hazards = {c for c in before if c in HAZARDS}
         risky = sum(1 for c in unseen if c in hazards)
         bust = risky / len(unseen)
-        gain = sum(_TREASURE_VALUE.get(c, 0) // players for c in unseen) / len(unseen)
-        artifacts = [c for c in before if c not in _HAZARDS and c not in _TREASURE_VALUE]
+        gain = sum(TREASURE_VALUE.get(c, 0) // players for c in unseen) / len(unseen)
+        artifacts = [c for c in before if kind_of(c) is Kind.ARTIFACT]
         prize = gems + situation.artifact_worth(artifacts)
         out.append((dict(carried), bust, gain, prize, players))
     return out
