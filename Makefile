@@ -43,9 +43,12 @@ test: install
 test-fast: install
 	$(BIN)/python -m pytest -m "not browser"
 
-## The web and storage tests against PostgreSQL and Redis (set DATABASE_URL and REDIS_URL).
+## The web and storage tests against PostgreSQL and Redis (set DATABASE_URL and REDIS_URL);
+## the rules, bots, board renderers, rules help and bench tools check what does not depend on the
+## database or channel layer, and run once, in `test`.
 test-production: install
-	$(BIN)/python -m pytest -m "not browser" tests --ignore=tests/engines --ignore=tests/bots
+	$(BIN)/python -m pytest -m "not browser" tests --ignore=tests/engines --ignore=tests/bots \
+		--ignore=tests/presenters --ignore=tests/help --ignore=tests/bench
 
 ## Benchmarks (not tests): engines, bots, ratings. BASE=<commit or folder>: instead, this tree
 ## side by side with that one (engines, bots, the site's move path), PASS/FAIL per bound.
