@@ -8,10 +8,9 @@ import time
 from games.bots.arena import Estimate, run_arena
 
 # (line-up, games): one expert at 3 to 8 seats, two or three experts, all experts but one
-# cautious. Three seats needs the most games: the expert's lead there is about 0.1 in win rate,
-# and 800 games put the interval near ±0.065. The line-ups play on two processes (measured
-# about 17 minutes of one core with 400 games at three seats); small counts at the big
-# all-expert tables only show a trend.
+# cautious. Three seats needs the most games: the expert's lead there is under 0.1 in win rate,
+# and 800 games put the interval near ±0.065. The line-ups play on two processes; the counts at
+# the tables of several experts show a trend more than they settle a margin.
 LINEUPS: tuple[tuple[str, int], ...] = (
     ("expert,cautious,random", 800),
     ("expert,cautious,cautious,random", 120),
@@ -19,11 +18,11 @@ LINEUPS: tuple[tuple[str, int], ...] = (
     ("expert,cautious,cautious,cautious,random,random", 60),
     ("expert,cautious,cautious,cautious,random,random,random", 50),
     ("expert,cautious,cautious,cautious,cautious,random,random,random", 40),
-    ("expert,expert,cautious,random", 60),
-    ("expert,expert,expert,cautious,cautious,random", 30),
-    ("expert,expert,cautious", 50),
-    ("expert,expert,expert,expert,cautious", 30),
-    ("expert,expert,expert,expert,expert,expert,expert,cautious", 10),
+    ("expert,expert,cautious,random", 120),
+    ("expert,expert,expert,cautious,cautious,random", 60),
+    ("expert,expert,cautious", 100),
+    ("expert,expert,expert,expert,cautious", 60),
+    ("expert,expert,expert,expert,expert,expert,expert,cautious", 20),
 )
 SEED = 7
 

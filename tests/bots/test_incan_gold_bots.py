@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import games.engines.incan_gold as ig
 from games.bots.incan_gold import cautious_bot, expert_bot, random_bot
+from games.bots.incan_gold.expert import precedence
 from games.bots.incan_gold.knowledge import Situation
 from games.bots.registry import get_bot
 
@@ -101,11 +102,14 @@ def test_smart_bots_go_home_with_a_big_haul_and_many_hazards(bot):
 
 
 def test_expert_grabs_a_lone_artifact_when_others_stay():
-    # Nothing carried, every hazard kind already out, and the 5 artifact on the path.
+    # Nothing carried, every hazard kind already out, and the 5 artifact on the path. The seat
+    # last in the round's precedence takes the rivals that stayed this long to stay now.
     cards = ["fire", "snakes", "spiders", "mummies", "rockfall", "A5"]
-    view = view_after([cards], [{0: "continue", 1: "continue", 2: "continue"}] * 4)
+    steps = [{0: "continue", 1: "continue", 2: "continue"}] * 4
+    last = precedence(view_after([cards], steps))[-1]
+    view = view_after([cards], steps, seat=last)
     assert view["artifacts_on_path"] == ["A5"]
-    assert expert_bot(view, 0, random.Random(1))["choice"] == "return"
+    assert expert_bot(view, last, random.Random(1))["choice"] == "return"
 
 
 def test_bots_refuse_to_act_outside_the_temple():

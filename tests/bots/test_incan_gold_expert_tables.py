@@ -1,5 +1,6 @@
 """The expert at tables where other seats may be experts too: a rival read as bold may choose as
-it does, so where returning pays only if the others stay it mixes its choice."""
+it does, so the experts keep a convention, a public order of precedence each round; at a close
+call the first of them stays and the others go home."""
 
 from __future__ import annotations
 
@@ -29,24 +30,42 @@ def test_returning_pays_only_if_the_bold_rivals_stay():
     assert all(k.bold > 0.9 for k in kinds.values())
     rng = random.Random(1)
     _, gap_if_they_return = expert._staying_gap(
-        situation, kinds, rng, 4000, True, stop_when_clear=False
+        situation, kinds, rng, 4000, dict.fromkeys(kinds, True), stop_when_clear=False
     )
     _, gap_if_they_stay = expert._staying_gap(
-        situation, kinds, rng, 4000, False, stop_when_clear=False
+        situation, kinds, rng, 4000, dict.fromkeys(kinds, False), stop_when_clear=False
     )
     # Alone, the artifact and the path's gems are worth going home for; shared, they are not.
     assert gap_if_they_stay < -2
     assert gap_if_they_return > 2
 
 
-def test_experts_with_the_same_view_do_not_always_choose_alike():
+def test_at_a_close_call_the_first_expert_stays_and_the_others_go_home():
+    first = expert.precedence(view_after(BOLD_TABLE, 5))
+    for seat in range(3):
+        view = view_after(BOLD_TABLE, 5, seat=seat)
+        assert expert.precedence(view) == first, "every seat reads the same order"
+        choices = {expert.expert_bot(view, seat, random.Random(s))["choice"] for s in range(8)}
+        if seat == first[0]:
+            assert choices == {"continue"}
+        elif seat == first[-1]:
+            assert choices == {"return"}
+
+
+def test_the_order_is_a_shuffle_of_the_seats_drawn_anew_each_round():
     view = view_after(BOLD_TABLE, 5)
-    choices = [expert.expert_bot(view, 0, random.Random(s))["choice"] for s in range(40)]
-    assert 10 < choices.count("return") < 30
+    orders = set()
+    for round_, card in [(r, c) for r in range(1, 6) for c in ("T1", "T17", "fire", "A5")]:
+        drawn = expert.precedence({**view, "round": round_, "path": [{"card": card}]})
+        assert sorted(drawn) == [0, 1, 2]
+        orders.add(tuple(drawn))
+    assert len(orders) >= 4, "no seat is always first"
 
 
-def test_a_choice_that_holds_either_way_is_not_mixed():
+def test_a_choice_that_holds_either_way_does_not_depend_on_the_order():
     # Five gems each and a 5 artifact: staying is worth more whether the rivals return or stay.
-    view = view_after(["T5", "A5", "T7", "fire", "T4", "T1", "T2"], 4)
-    choices = {expert.expert_bot(view, 0, random.Random(s))["choice"] for s in range(20)}
-    assert choices == {"continue"}
+    cards = ["T5", "A5", "T7", "fire", "T4", "T1", "T2"]
+    for seat in range(3):
+        view = view_after(cards, 4, seat=seat)
+        choices = {expert.expert_bot(view, seat, random.Random(s))["choice"] for s in range(10)}
+        assert choices == {"continue"}

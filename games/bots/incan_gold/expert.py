@@ -6,13 +6,15 @@ a bold one); "return" is valued exactly from the path and the seats drawn to ret
 Its own later decisions follow the cautious rule at several nerves on the same deals, and the
 best of them stands for "continue".
 
-A bold rival may be another expert, reading the same facts and choosing as this one does. So
-both choices are valued twice, with the bold rivals returning now and staying now. Where
-returning pays only if they stay, the two would return together and split the path, so it
-returns with the chance that makes the choice even for each (the mixed equilibrium of that
-two-choice game): often exactly one of them returns, alone with the path's gems and artifacts.
-In the rollouts, a rival more likely bold than not keeps the expert's own later plan, as
-another expert would: one expert cannot count on outlasting another.
+A bold rival may be another expert, reading the same facts and choosing as this one does. Two
+experts that each wait for the other to go home first share the rest of the path and often go
+bust together, while a cautious seat goes home with its gems. So the experts keep a convention:
+each round the seats are ranked by a shuffle drawn from public facts (`precedence`), the same for
+every viewer, and a bold rival ranked before this seat is taken to stay now, one ranked after it
+to return now. At a close call the first of the experts inside stays, alone with the rest of the
+temple, and the others take the path home. In the rollouts, a rival more likely bold than not
+keeps the expert's own later plan, as another expert would: one expert cannot count on
+outlasting another.
 """
 
 from __future__ import annotations
@@ -48,22 +50,20 @@ def expert_bot(
         # No card can end the round and nothing waits on the path: staying costs nothing.
         return dict(CONTINUE)
     kinds = read_rivals(view, situation)
-    # A bold rival may be another expert reading the same facts and choosing as this one does.
-    # Each choice is valued twice: with the bold rivals returning now, and staying now.
-    home_a, gap_a = _staying_gap(situation, kinds, rng, rollouts, True, stop_when_clear=True)
-    home_b, gap_b = _staying_gap(situation, kinds, rng, rollouts, False, stop_when_clear=True)
-    leave_a, leave_b = -gap_a, -gap_b
-    if leave_a >= 0 and leave_b >= 0:
-        return dict(RETURN)
-    if leave_a <= 0 and leave_b <= 0:
-        return dict(CONTINUE)
-    if leave_b > 0:
-        # Returning pays only if the others stay: both sides of a mirror return with the
-        # chance that leaves each indifferent, so sometimes exactly one of them returns.
-        chance = leave_b / (leave_b - leave_a)
-        return dict(RETURN if rng.random() < chance else CONTINUE)
-    # Returning pays only if the others return too: the better of all returning or all staying.
-    return dict(RETURN if home_a > home_b + gap_b else CONTINUE)
+    # The bold rivals ranked after this seat this round go home now; those before it stay.
+    first = precedence(view)
+    bold_return = {s: first.index(s) > first.index(seat) for s in kinds}
+    _, gap = _staying_gap(situation, kinds, rng, rollouts, bold_return, stop_when_clear=True)
+    return dict(CONTINUE if gap > 0 else RETURN)
+
+
+def precedence(view: Mapping[str, Any]) -> list[int]:
+    """The seats in this round's order of precedence among experts: a shuffle seeded by the round
+    and the first card on the path, public facts every viewer reads alike (the path is never
+    empty when anyone decides). The first expert inside is the one that stays at a close call."""
+    order = list(range(view["players"]))
+    Random(f"{view['round']}:{view['path'][0]['card']}").shuffle(order)
+    return order
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,15 +103,16 @@ def _staying_gap(
     kinds: Mapping[int, Kinds],
     rng: Random,
     rollouts: int,
-    bold_return: bool | None,
+    bold_return: Mapping[int, bool] | None,
     *,
     stop_when_clear: bool,
 ) -> tuple[float, float]:
     """Over rollouts of the rest of the round: the mean of what returning now brings home, and
     the mean of what staying brings beyond it with the best of the later plans (FUTURE_NERVES).
 
-    `bold_return` says what the rivals drawn bold do at this decision: True, they return now;
-    False, they stay; None, they choose by their drawn nerve (the analysis's neutral view)."""
+    `bold_return` says what each rival does at this decision when drawn bold: True, it returns
+    now; False, it stays; None, every rival chooses by its drawn nerve (the analysis's neutral
+    view)."""
     # Rivals that have shown they are bold play on, when drawn bold, as this expert plans to.
     mirrors = {s for s, k in kinds.items() if k.bold > 0.5}
     n = len(situation.temple)
@@ -130,7 +131,7 @@ def _staying_gap(
                 s
                 for s, nerves in drawn.items()
                 if (
-                    bold_return
+                    bold_return[s]
                     if nerves is BOLD_NERVES and bold_return is not None
                     else _leaves(rng, nerves, situation.carried[s], bust, gain, prize, n)
                 )
