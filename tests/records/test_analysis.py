@@ -123,6 +123,15 @@ def test_it_reads_in_japanese(client, user_factory):
     assert english(body, also=names) == []
 
 
+def test_two_sentences_side_by_side_are_spaced_in_english_and_not_in_japanese(client, user_factory):
+    match = finished_match(user_factory("ana"))
+    english_body = client.get(_url(match)).content.decode()
+    assert re.search(r"\. (<strong>)?The expert would have", english_body)
+    body = client.get(_url(match), headers={"Accept-Language": "ja"}).content.decode()
+    turning = body.split('class="analysis-turning"')[1].split("</ol>")[0]
+    assert "。" in turning and "。 " not in turning
+
+
 def test_an_el_dorado_match_is_judged_turn_by_turn_beside_its_replay(client, user_factory):
     match = finished_match(user_factory("eve"), "el-dorado", options={"map": "home-stretch"})
     assert (
