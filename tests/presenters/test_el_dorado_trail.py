@@ -16,7 +16,7 @@ from games.play.live.match_part import render_live
 from games.play.services.lobby import MatchSpec, create_match, join_match
 from games.play.services.play import submit_action
 from games.play.services.state import current_state
-from games.presenters.el_dorado.map_svg import TrailMove
+from games.presenters.el_dorado.map_pieces import TrailMove
 from games.presenters.el_dorado.trail import trail_moves
 from games.presenters.page import match_context
 

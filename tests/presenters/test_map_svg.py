@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from games.engines.el_dorado.maps import MAP_SLUGS, Board, load_map, random_board
-from games.presenters.el_dorado.map_svg import _centre, render_board
+from games.presenters.el_dorado.map_geometry import hex_centre
+from games.presenters.el_dorado.map_svg import render_board
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -46,9 +47,9 @@ def test_every_layout_renders_as_well_formed_svg_with_every_space(board: Board) 
 def test_view_box_fits_the_whole_board(board: Board) -> None:
     left, top, width, height = map(float, _parse(render_board(board)).get("viewBox").split())
     for h in [*board.spaces, *board.el_dorado]:
-        x, y = _centre(h)
+        x, y = hex_centre(h)
         assert left < x < left + width and top < y < top + height
-    xs = [_centre(h)[0] for h in board.spaces]
+    xs = [hex_centre(h)[0] for h in board.spaces]
     assert width < max(xs) - min(xs) + 100  # fitted, not a fixed canvas
 
 
@@ -107,7 +108,7 @@ def test_explorers_are_drawn_as_coloured_pawns_on_their_spaces() -> None:
     assert [len(bodies[n].get("points", "").split()) for n in range(1, 4)] == [4, 3, 4]
     for player, body in bodies.items():
         h = board.starts[player]
-        assert _body_centre(body) == pytest.approx(_centre(h), abs=0.1)
+        assert _body_centre(body) == pytest.approx(hex_centre(h), abs=0.1)
 
 
 def _pawn_body(pawn: ET.Element) -> ET.Element:

@@ -9,13 +9,9 @@ from pathlib import Path
 import pytest
 
 from games.engines.el_dorado.maps import load_map
-from games.presenters.el_dorado.map_svg import (
-    SEAT_COLOURS,
-    STUB,
-    TrailMove,
-    _centre,
-    render_board,
-)
+from games.presenters.el_dorado.map_geometry import SEAT_COLOURS, hex_centre
+from games.presenters.el_dorado.map_pieces import STUB, TrailMove
+from games.presenters.el_dorado.map_svg import render_board
 
 SVG = "{http://www.w3.org/2000/svg}"
 BOARD = load_map("hills-of-gold")
@@ -52,10 +48,10 @@ def test_a_move_is_a_line_through_the_hex_centres_in_the_seat_colour() -> None:
     # Unfilled: the lines share the trail group's fill.
     (trail,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "trail"]
     assert line.get("fill", trail.get("fill")) == "none"
-    assert _points(line) == [pytest.approx(_centre(h), abs=0.06) for h in hexes]
+    assert _points(line) == [pytest.approx(hex_centre(h), abs=0.06) for h in hexes]
     dot = move.find(f"{SVG}circle")
     assert dot.get("class") == "trail-start" and dot.get("fill") is None
-    assert (float(dot.get("cx")), float(dot.get("cy"))) == pytest.approx(_centre(hexes[0]), 0.1)
+    assert (float(dot.get("cx")), float(dot.get("cy"))) == pytest.approx(hex_centre(hexes[0]), 0.1)
 
 
 def test_the_site_css_gives_each_seat_its_colour_for_lines_dots_and_pawns() -> None:
@@ -101,7 +97,7 @@ def test_a_blockade_taken_without_moving_is_a_stub_across_the_side_it_was_taken(
     (move,) = _moves(root)
     assert move.get("data-kind") == "blockade"
     line = next(p for p in move.iter(f"{SVG}polyline") if p.get("class") == "trail-line")
-    (x1, y1), (x2, y2) = _centre(here), _centre(there)
+    (x1, y1), (x2, y2) = hex_centre(here), hex_centre(there)
     assert _points(line) == [
         pytest.approx((x1, y1), abs=0.06),
         pytest.approx((x1 + (x2 - x1) * STUB, y1 + (y2 - y1) * STUB), abs=0.06),

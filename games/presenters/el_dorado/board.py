@@ -37,7 +37,9 @@ from games.help.el_dorado import (
     token_label,
 )
 from games.models import Match, Seat, Status
-from games.presenters.el_dorado.map_svg import TrailMove, render_board, render_map, render_overlay
+from games.presenters.el_dorado.map_overlay import render_overlay
+from games.presenters.el_dorado.map_pieces import TrailMove
+from games.presenters.el_dorado.map_svg import render_board, render_map
 from games.presenters.el_dorado.odds import odds_alike, odds_panel
 from games.presenters.el_dorado.trail import match_trail
 from games.presenters.el_dorado.words import map_summary, reach_lines

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from games.models import Match, MatchAction
-from games.presenters.el_dorado.map_svg import TrailMove
+from games.presenters.el_dorado.map_pieces import TrailMove
 
 # Events that take an explorer from one space to another: each says where it left from.
 MOVES = frozenset({"move", "rubble", "basecamp", "native"})
