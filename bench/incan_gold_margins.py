@@ -8,9 +8,10 @@ import time
 from games.bots.arena import Estimate, run_arena
 
 # (line-up, games): one expert at 3 to 8 seats, two or three experts, all experts but one
-# cautious. Three seats needs the most games: the expert's lead there is under 0.1 in win rate,
-# and 800 games put the interval near ±0.065. The line-ups play on two processes; the counts at
-# the tables of several experts show a trend more than they settle a margin.
+# cautious. Three seats needs the most games of the one-expert tables: the expert's lead there is
+# under 0.1 in win rate, and 800 games put the interval near ±0.065. The tables of several experts
+# are near level, so they play enough games (a thousand four-seat games take about ten minutes on
+# two processes) for their intervals to say which way they lean.
 LINEUPS: tuple[tuple[str, int], ...] = (
     ("expert,cautious,random", 800),
     ("expert,cautious,cautious,random", 120),
@@ -18,11 +19,11 @@ LINEUPS: tuple[tuple[str, int], ...] = (
     ("expert,cautious,cautious,cautious,random,random", 60),
     ("expert,cautious,cautious,cautious,random,random,random", 50),
     ("expert,cautious,cautious,cautious,cautious,random,random,random", 40),
-    ("expert,expert,cautious,random", 120),
-    ("expert,expert,expert,cautious,cautious,random", 60),
-    ("expert,expert,cautious", 100),
-    ("expert,expert,expert,expert,cautious", 60),
-    ("expert,expert,expert,expert,expert,expert,expert,cautious", 20),
+    ("expert,expert,cautious,random", 1000),
+    ("expert,expert,expert,cautious,cautious,random", 300),
+    ("expert,expert,cautious", 800),
+    ("expert,expert,expert,expert,cautious", 400),
+    ("expert,expert,expert,expert,expert,expert,expert,cautious", 100),
 )
 SEED = 7
 
