@@ -21,7 +21,7 @@ from .cards import (
 )
 from .options import parse_options
 from .scoring import outcome
-from .state import Artifact, Choice, PathCard, Phase, Seat, State
+from .state import Artifact, Choice, PastRound, PathCard, Phase, Seat, State
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -50,11 +50,14 @@ class _Work:
         self.artifacts = [list(s.artifacts) for s in state.seats]
         self.in_temple = [s.in_temple for s in state.seats]
         self.decision = [s.decision for s in state.seats]
+        self.home = [s.home for s in state.seats]
         self.deck = list(state.deck)
         self.path = [[c.code, c.gems] for c in state.path]
         self.removed = list(state.removed)
         self.gems_drawn = state.gems_drawn
         self.gems_to_bank = state.gems_to_bank
+        self.turned = list(state.turned)
+        self.history = list(state.history)
         self.events: list[Event] = []
 
     def emit(self, event_type: str, visible_to: list[int] | None = None, **fields: Any) -> None:
@@ -71,6 +74,7 @@ class _Work:
                 tuple(self.artifacts[s]),
                 self.in_temple[s],
                 self.decision[s],
+                self.home[s],
             )
             for s in range(self.base.players)
         )
@@ -87,6 +91,8 @@ class _Work:
             removed=tuple(self.removed),
             gems_drawn=self.gems_drawn,
             gems_to_bank=self.gems_to_bank,
+            turned=tuple(self.turned),
+            history=tuple(self.history),
         )
 
 
@@ -186,7 +192,7 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Progress:
         # Not the last decision: only this seat's pending choice changes (the common case).
         seats = list(state.seats)
         old = seats[seat]
-        seats[seat] = Seat(old.tent, old.carried, old.artifacts, old.in_temple, choice)
+        seats[seat] = Seat(old.tent, old.carried, old.artifacts, old.in_temple, choice, old.home)
         return Progress(_with_seats(state, tuple(seats)), events)
     work = _Work(state)
     work.decision[seat] = choice
@@ -210,6 +216,8 @@ def _with_seats(state: State, seats: tuple[Seat, ...]) -> State:
         state.removed,
         state.gems_drawn,
         state.gems_to_bank,
+        state.turned,
+        state.history,
     )
 
 
@@ -253,6 +261,7 @@ def _return_home(work: _Work, returners: list[int]) -> None:
         work.tent[s] += home
         work.carried[s] = 0
         work.in_temple[s] = False
+        work.home[s] = len(work.turned)
         report.append({"seat": s, "gems": home})
     work.emit(
         "return",
@@ -274,6 +283,7 @@ def _artifact_value(work: _Work, code: str, order: int) -> int:
 def _flip(work: _Work) -> bool:
     """Turn the top card; True when it was a second hazard of its kind (the round ends)."""
     code = work.deck.pop(0)
+    work.turned.append(code)
     temple = work.temple()
     kind = kind_of(code)
     if kind is Kind.TREASURE:
@@ -323,10 +333,12 @@ def _start_round(work: _Work, round_no: int) -> None:
     work.turn = 0
     work.deck = order
     work.path = []
+    work.turned = []
     for s in range(work.base.players):
         work.in_temple[s] = True
         work.carried[s] = 0
         work.decision[s] = None
+        work.home[s] = None
     work.emit("round_start", None, round=round_no, artifact=artifact, deck_size=len(order))
     if _flip(work):
         _end_round(work, "hazard")
@@ -362,7 +374,9 @@ def _end_round(work: _Work, reason: str) -> None:
         gems_lost=lost_gems,
         artifacts_lost=lost_artifacts,
     )
+    work.history.append(PastRound(tuple(work.turned), tuple(work.home)))
     work.path = []
+    work.turned = []
     if work.round == ROUNDS:
         work.phase = Phase.OVER
         for s in range(work.base.players):

@@ -8,7 +8,7 @@ from typing import Any
 
 from .options import Options, parse_options
 
-JSON_VERSION = 1
+JSON_VERSION = 2
 
 
 class Phase(StrEnum):
@@ -43,13 +43,15 @@ class PathCard:
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One player's holdings; `tent` and `decision` are private to the seat."""
+    """One player's holdings; `tent` and `decision` are private to the seat. `home` is how many
+    cards had been turned this round when the seat went home (None while inside)."""
 
     tent: int = 0
     carried: int = 0
     artifacts: tuple[Artifact, ...] = ()
     in_temple: bool = True
     decision: Choice | None = None
+    home: int | None = None
 
     @property
     def artifact_value(self) -> int:
@@ -58,8 +60,19 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
+class PastRound:
+    """A finished round as the whole table saw it: the cards turned, in order, and for each seat
+    how many of them had been turned when it went home (None: inside when the round ended)."""
+
+    path: tuple[str, ...]
+    home: tuple[int | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class State:
-    """Everything about a game; `deck` (next card first) and `seed` are secret."""
+    """Everything about a game; `deck` (next card first) and `seed` are secret. `path` is what
+    lies on the path now (an artifact taken home leaves it); `turned` is every card turned this
+    round, in order, and `history` the rounds before."""
 
     players: int
     seed: int
@@ -73,6 +86,8 @@ class State:
     removed: tuple[str, ...]
     gems_drawn: int = 0
     gems_to_bank: int = 0
+    turned: tuple[str, ...] = ()
+    history: tuple[PastRound, ...] = ()
 
     @property
     def path_gems(self) -> int:
@@ -102,6 +117,7 @@ def to_json(state: State) -> dict[str, Any]:
                 "artifacts": [[a.code, a.value] for a in s.artifacts],
                 "in_temple": s.in_temple,
                 "decision": None if s.decision is None else s.decision.value,
+                "home": s.home,
             }
             for s in state.seats
         ],
@@ -110,6 +126,8 @@ def to_json(state: State) -> dict[str, Any]:
         "removed": list(state.removed),
         "gems_drawn": state.gems_drawn,
         "gems_to_bank": state.gems_to_bank,
+        "turned": list(state.turned),
+        "history": [{"path": list(r.path), "home": list(r.home)} for r in state.history],
     }
 
 
@@ -125,6 +143,7 @@ def from_json(data: dict[str, Any]) -> State:
                 artifacts=tuple(Artifact(str(c), int(v)) for c, v in s["artifacts"]),
                 in_temple=bool(s["in_temple"]),
                 decision=None if s["decision"] is None else Choice(s["decision"]),
+                home=_count_or_none(s["home"]),
             )
             for s in data["seats"]
         )
@@ -141,6 +160,18 @@ def from_json(data: dict[str, Any]) -> State:
             removed=tuple(str(c) for c in data["removed"]),
             gems_drawn=int(data["gems_drawn"]),
             gems_to_bank=int(data["gems_to_bank"]),
+            turned=tuple(str(c) for c in data["turned"]),
+            history=tuple(
+                PastRound(
+                    path=tuple(str(c) for c in r["path"]),
+                    home=tuple(_count_or_none(h) for h in r["home"]),
+                )
+                for r in data["history"]
+            ),
         )
     except (KeyError, TypeError) as exc:
         raise ValueError(f"not an Incan Gold state: {exc!r}") from None
+
+
+def _count_or_none(value: Any) -> int | None:
+    return None if value is None else int(value)

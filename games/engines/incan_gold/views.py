@@ -38,6 +38,8 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
             "carried": s.carried,
             "artifacts": [{"code": a.code, "value": a.value} for a in s.artifacts],
             "artifact_value": s.artifact_value,
+            # When each seat went home is public: everyone sees who leaves at each reveal.
+            "home": s.home,
         }
         if over or index == seat:
             entry["tent"] = s.tent
@@ -64,6 +66,13 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         "deck_count": len(state.deck),
         "seats": seats,
         "to_act": sorted(waiting),
+        # Every card turned this round (artifacts taken home included) and every earlier round
+        # as the table saw it: its cards and when each seat went home.
+        "turned": list(state.turned),
+        "history": [
+            {"round": number, "path": list(past.path), "home": list(past.home)}
+            for number, past in enumerate(state.history, start=1)
+        ],
     }
     if seat is not None:
         own = state.seats[seat]

@@ -157,3 +157,34 @@ def test_lean_simulation_scores_every_game_like_the_full_engine(
     assert lean.tents == tuple(s.tent for s in state.seats)
     assert lean.artifacts == tuple(tuple(a.value for a in s.artifacts) for s in state.seats)
     assert lean.scores == ig.outcome(state).scores
+
+
+@GAMES
+@given(
+    players=st.integers(3, 8),
+    seed=st.integers(0, 2**63),
+    options=options_strategy,
+    play_seed=st.integers(0, 2**32),
+    p_return=st.floats(0.05, 0.7),
+)
+def test_the_round_history_tells_what_the_events_told(players, seed, options, play_seed, p_return):
+    progress = ig.new_game_with_events(players, seed, options)
+    events = list(progress.events)
+    state = progress.state
+    for _, _, _, progress in play(players, seed, options, play_seed, p_return, 0.1):
+        events.extend(progress.events)
+        state = progress.state
+    rounds: list[tuple[list[str], list[int | None]]] = []
+    for event in events:
+        if event["type"] == "round_start":
+            rounds.append(([], [None] * players))
+        elif event["type"] == "flip":
+            rounds[-1][0].append(event["card"])
+        elif event["type"] == "return":
+            for seat in event["seats"]:
+                rounds[-1][1][seat] = len(rounds[-1][0])
+    assert [(list(r.path), list(r.home)) for r in state.history] == rounds
+    for past in state.history:
+        inside = [s for s, home in enumerate(past.home) if home is None]
+        # Seats still inside at the end were caught by a second hazard: the round's last card.
+        assert not inside or past.path[-1] in past.path[:-1]
