@@ -38,6 +38,8 @@ PARTS = (
     BoardPart("ig-decide", f"{TEMPLATE}#decide"),
     # The page marks the viewer's own row: the table is the same for everyone.
     BoardPart("ig-players", f"{TEMPLATE}#players", shared=True),
+    # When each player went home in the earlier rounds: public, and changed only by a round's end.
+    BoardPart("ig-rounds", f"{TEMPLATE}#rounds", shared=True),
 )
 
 
@@ -135,6 +137,33 @@ def _last_round(context: Mapping[str, Any]) -> list[str]:
     return [describe_event(event, context["names"], you) for event in summary["events"]]
 
 
+def earlier_rounds(view: Mapping[str, Any], players: Sequence[Any]) -> dict[str, Any]:
+    """The finished rounds as columns (how many cards were turned and what ended each) and a row
+    per player: after how many cards it went home in each round (None: caught inside)."""
+    columns = []
+    for past in view.get("history", []):
+        path = past["path"]
+        ended_by = path[-1] if path and path[-1] in path[:-1] else None
+        columns.append(
+            {
+                "round": past["round"],
+                "cards": len(path),
+                "hazard": None if ended_by is None else hazard_name(ended_by),
+            }
+        )
+    rows = [
+        {
+            "player": player,
+            "cells": [
+                {"round": past["round"], "home": past["home"][index]}
+                for past in view.get("history", [])
+            ],
+        }
+        for index, player in enumerate(players)
+    ]
+    return {"columns": columns, "rows": rows if columns else []}
+
+
 def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
     """Add what the Incan Gold template needs to the common match context."""
     view = context["view"]
@@ -192,6 +221,7 @@ def board_context(context: Mapping[str, Any]) -> dict[str, Any]:
         "last_reveal": _last_reveal(context),
         "last_round": _last_round(context),
         "outcome": view.get("outcome"),
+        "rounds": earlier_rounds(view, context["players"]),
     }
 
 

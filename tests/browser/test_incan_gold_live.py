@@ -73,6 +73,9 @@ def test_two_players_and_a_bot_play_a_match_live_to_the_end(browser, daphne_serv
         ana.wait_for_timeout(150)
     ana.get_by_text("Final result").wait_for(timeout=15_000)
     bo.get_by_text("Final result").wait_for(timeout=15_000)
+    # Every round is in the table of earlier rounds, which both read alike.
+    assert ana.locator("#ig-rounds thead th").count() == 1 + 5
+    assert bo.locator("#ig-rounds tbody tr").count() == 3
     screenshot(ana, "ig-final-desktop")
     screenshot(bo, "ig-final-phone")
 

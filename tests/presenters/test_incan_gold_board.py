@@ -73,3 +73,60 @@ def test_a_finished_match_shows_each_total_as_tent_plus_artifacts(client, user_f
     assert "The expedition is over." in body and "The path is empty." not in body
     totals = [int(t) for t in re.findall(r"<td[^>]*><strong>(\d+)</strong></td>", body)]
     assert totals == [s.tent + s.artifact_value for s in state.seats]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_earlier_rounds_show_when_each_player_went_home(client, ig_match):
+    import re
+
+    from games.play.services.play import submit_action
+    from games.play.services.state import current_state
+    from tests.helpers import users
+
+    match = ig_match()
+    people = users(match)
+    client.force_login(people["ana"])
+    body = client.get(f"/matches/{match.pk}/").content.decode()
+    assert '<div id="ig-rounds" hidden></div>' in body and "Earlier rounds" not in body
+    for name in ("ana", "bo", "cy"):
+        match.refresh_from_db()
+        submit_action(match.pk, people[name], {"type": "decide", "choice": "return"}, match.version)
+    match.refresh_from_db()
+    past = current_state(match).history[0]
+    body = client.get(f"/matches/{match.pk}/").content.decode()
+    section = body[body.index('id="ig-rounds"') :]
+    section = section[: section.index("</section>")]
+    assert "Earlier rounds" in section
+    cards = len(past.path)
+    assert re.search(rf"{cards} cards?, all home", section)
+    assert section.count(f">card {past.home[0]}</td>") == 3
+    assert 'class="caught"' not in section
+
+
+def test_a_round_ended_by_a_hazard_names_it_and_the_players_caught_inside():
+    from games.presenters.incan_gold import earlier_rounds
+
+    view = {
+        "history": [{"round": 1, "path": ["T5", "fire", "T3", "fire"], "home": [2, None, None]}]
+    }
+    rounds = earlier_rounds(view, ["ana", "bo", "cy"])
+    assert rounds["columns"] == [{"round": 1, "cards": 4, "hazard": "Fire"}]
+    assert [[c["home"] for c in row["cells"]] for row in rounds["rows"]] == [[2], [None], [None]]
+    assert earlier_rounds({"history": []}, ["ana"]) == {"columns": [], "rows": []}
+
+
+def test_the_earlier_rounds_read_in_japanese():
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from games.presenters.incan_gold import earlier_rounds
+
+    view = {"history": [{"round": 1, "path": ["T5", "fire", "T3", "fire"], "home": [2, None]}]}
+    players = [{"position": 0, "name": "ana"}, {"position": 1, "name": "bo"}]
+    with translation.override("ja"):
+        html = render_to_string(
+            "games/boards/incan_gold.html#rounds", {"rounds": earlier_rounds(view, players)}
+        )
+    assert "これまでのラウンド" in html
+    assert "4枚、2枚目の" in html and "で終了" in html
+    assert ">2枚目</td>" in html and ">遭難</span>" in html
