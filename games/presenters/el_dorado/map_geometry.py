@@ -27,6 +27,12 @@ def hex_centre(h: Hex) -> tuple[float, float]:
     return (SIZE * 1.5 * q, SIZE * SQRT3 * (r + q / 2))
 
 
+def letter_spot(h: Hex) -> tuple[float, float]:
+    """Where a space's letter is drawn: beside its centre, so a pawn there leaves it readable."""
+    x, y = hex_centre(h)
+    return x + SIZE * 0.45, y - SIZE * 0.45
+
+
 def hex_corners(h: Hex, scale: float = 1.0) -> list[tuple[float, float]]:
     """A space's six corners, `scale` times its size about its centre."""
     x, y = hex_centre(h)

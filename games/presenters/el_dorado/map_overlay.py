@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape
 
 from games.engines.el_dorado.maps import Board, Hex
 
-from .map_geometry import SIZE, hex_centre, hex_corners, svg_points, svg_root
+from .map_geometry import hex_centre, hex_corners, letter_spot, svg_points, svg_root
 from .map_pieces import TrailMove, pieces
 
 
@@ -22,14 +22,8 @@ def hex_outline() -> str:
     return f'<polygon id="ed-hex" points="{svg_points(hex_corners((0, 0), 0.97))}"/>'
 
 
-def _letter_spot(h: Hex) -> tuple[float, float]:
-    x, y = hex_centre(h)
-    # Beside the centre, so a pawn on the space leaves its letter readable.
-    return x + SIZE * 0.45, y - SIZE * 0.45
-
-
 def _reach_letters(letters: Mapping[Hex, str]) -> str:
-    spots = {h: _letter_spot(h) for h in letters}
+    spots = {h: letter_spot(h) for h in letters}
     discs = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8"/>' for x, y in spots.values())
     texts = "".join(
         f'<text x="{x:.1f}" y="{y + 3.5:.1f}">{escape(letters[h])}</text>'

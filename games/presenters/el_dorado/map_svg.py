@@ -19,6 +19,7 @@ from .map_geometry import (
     edge_path,
     hex_centre,
     hex_corners,
+    letter_spot,
     seat_class,
     svg_points,
     svg_root,
@@ -116,9 +117,7 @@ def _tile_labels(board: Board) -> str:
 
 
 def _label(h: Hex, text: str) -> str:
-    x, y = hex_centre(h)
-    # Beside the centre, so a pawn on the space leaves its letter readable.
-    x, y = x + SIZE * 0.45, y - SIZE * 0.45
+    x, y = letter_spot(h)
     return (
         f'<g class="space-label" data-label="{escape(text)}">'
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="#fff" stroke="#d62728" stroke-width="2"/>'
