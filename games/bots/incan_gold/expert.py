@@ -1,7 +1,7 @@
 """The expert Incan Gold bot: Monte Carlo rollouts over the unseen cards.
 
 For "continue" it deals the unseen cards in random orders and plays the rest of the round with
-every other seat as the round so far reads it (`rivals.py`: a coin-tosser, a cautious player or
+every other seat as the game so far reads it (`rivals.py`: a coin-tosser, a cautious player or
 a bold one); "return" is valued exactly from the path and the seats drawn to return with it.
 Its own later decisions follow the cautious rule at several nerves on the same deals, and the
 best of them stands for "continue".

@@ -2,10 +2,11 @@
 
 Each rival is one of three kinds: a coin-tosser, a cautious player (the cautious rule at a nerve
 near 1) or a bold one (the same rule at a higher nerve, as an expert that hopes to be left alone
-plays). Every decision of this round that a rival stayed through is evidence: the path, read
-backwards, gives what it carried and what the next card risked at each of them, and how likely
-each kind was to stay there. The rollouts then draw each rival's kind from what that evidence
-leaves.
+plays). Every decision a rival made this game is evidence, earlier rounds included: the view
+records each round's cards and when each seat went home, so walking a round forwards gives what
+every seat carried, what the next card risked and who went home at each decision, and how likely
+each kind was to choose as the rival did. The rollouts then draw each rival's kind from what that
+evidence leaves.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from games.engines.incan_gold.cards import Kind, kind_of
+from games.engines.incan_gold.cards import ARTIFACTS, Kind, kind_of, round_deck
 
 from .knowledge import HAZARDS, TREASURE_VALUE, Situation
 from .simple import JITTER as CAUTIOUS_JITTER
@@ -28,8 +29,16 @@ PRIOR_BOLD = 0.35
 # stays through risks several times what the cautious rule accepts).
 CAUTIOUS_NERVES = (1.0 - CAUTIOUS_JITTER, 1.0 + CAUTIOUS_JITTER)
 BOLD_NERVES = (1.3, 4.0)
-# No kind is ever ruled out outright: the rule read backwards is only an approximation.
+# No kind is ever ruled out outright: the cautious rule is only an approximation of a player.
 FLOOR = 0.02
+# A bold seat may go home early: an expert ranked after another one in a round's precedence
+# (`expert.precedence`) does at a close call. So going home at some risk is weak evidence
+# against boldness, never strong; going home with next to nothing at risk marks a coin-tosser.
+# (Only earlier rounds show it: a rival still inside has not gone home this round.)
+BOLD_GOING_HOME = 0.3
+# The risks at which an expert yields: measured, its returns fall between about half and one
+# and a quarter of what the cautious rule takes (quartiles), a coin-tosser's mostly below 0.3.
+YIELD_NERVES = (0.2, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,56 +74,111 @@ def nerve_needed(carried: float, bust: float, gain: float, prize: float, players
     return risk / reward if reward > 0 else float("inf")
 
 
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One decision as the cautious rule saw it: what each seat inside carried, the bust chance,
+    the mean share of the next card, the prize on the path, the players inside, and who went
+    home."""
+
+    carried: dict[int, float]
+    bust: float
+    gain: float
+    prize: float
+    players: int
+    leaving: frozenset[int]
+
+
 def read_rivals(view: Mapping[str, Any], situation: Situation) -> dict[int, Kinds]:
-    """Each rival still in the temple, with its kind's chances given the decisions it passed."""
+    """Each rival still in the temple, with its kind's chances given every decision it made."""
     rivals = [s for s in situation.temple if s != situation.me]
-    likelihood = {s: [1.0, 1.0, 1.0] for s in rivals}
-    for state in _past_decisions(view, situation):
-        carried, bust, gain, prize, players = state
-        for s in rivals:
-            need = nerve_needed(carried[s], bust, gain, prize, players)
-            odds = likelihood[s]
-            odds[0] *= 0.5
-            odds[1] *= max(stay_chance(need, CAUTIOUS_NERVES), FLOOR)
-            odds[2] *= max(stay_chance(need, BOLD_NERVES), FLOOR)
     prior = (PRIOR_RANDOM, 1.0 - PRIOR_RANDOM - PRIOR_BOLD, PRIOR_BOLD)
-    out = {}
-    for s, odds in likelihood.items():
-        weights = [p * o for p, o in zip(prior, odds, strict=True)]
-        total = sum(weights)
-        out[s] = Kinds(*(w / total for w in weights))
+    odds = {s: list(prior) for s in rivals}
+    for moment in moments(view, situation):
+        for s in rivals:
+            if s not in moment.carried:
+                continue
+            need = nerve_needed(
+                moment.carried[s], moment.bust, moment.gain, moment.prize, moment.players
+            )
+            cautious = stay_chance(need, CAUTIOUS_NERVES)
+            bold = stay_chance(need, BOLD_NERVES)
+            if s in moment.leaving:
+                yielding = BOLD_GOING_HOME * (1.0 - stay_chance(need, YIELD_NERVES))
+                cautious, bold = 1.0 - cautious, max(1.0 - bold, yielding)
+            weights = odds[s]
+            weights[0] *= 0.5
+            weights[1] *= max(cautious, FLOOR)
+            weights[2] *= max(bold, FLOOR)
+            total = sum(weights)
+            odds[s] = [w / total for w in weights]
+    return {s: Kinds(*weights) for s, weights in odds.items()}
+
+
+def moments(view: Mapping[str, Any], situation: Situation) -> list[Moment]:
+    """Every decision of the game before the current one, oldest first."""
+    quick = view["options"].get("quick_start", True)
+    out: list[Moment] = []
+    removed: list[str] = []
+    drawn: set[str] = set()
+    taken = 0
+    for past in view["history"]:
+        deck = round_deck(removed, [a for a in ARTIFACTS[: past["round"]] if a not in drawn])
+        path = past["path"]
+        ended_by_hazard = path[-1] in HAZARDS and path[-1] in path[:-1]
+        last = len(path) - 1 if ended_by_hazard else len(path)
+        taken = _walk(situation, deck, path, past["home"], last, quick, taken, out)
+        if ended_by_hazard:
+            removed.append(path[-1])
+        drawn.update(c for c in path if kind_of(c) is Kind.ARTIFACT)
+    turned = view["turned"]
+    deck = list(situation.unseen) + turned
+    homes = [seat["home"] for seat in view["seats"]]
+    _walk(situation, deck, turned, homes, len(turned) - 1, quick, taken, out)
     return out
 
 
-def _past_decisions(
-    view: Mapping[str, Any], situation: Situation
-) -> list[tuple[dict[int, float], float, float, float, int]]:
-    """The decisions of this round before the current one, newest first, as the cautious rule
-    saw them: what each seat still inside carried, the bust chance, the mean share of the next
-    card, the prize on the path and the players inside. Seats that left since are not known, so
-    shares are taken at today's number of players inside (it can only have been larger)."""
-    path = [card["card"] for card in view["path"]]
-    quick = view["options"].get("quick_start", True)
-    first = 2 if path and quick and path[0] in HAZARDS else 1
-    players = len(situation.temple)
-    carried = {s: float(situation.carried[s]) for s in situation.temple}
-    unseen = list(situation.unseen)
-    gems = float(situation.path_gems)
-    out = []
-    for length in range(len(path) - 1, first - 1, -1):
-        card = path[length]
+def _walk(
+    situation: Situation,
+    deck: list[str],
+    path: list[str],
+    homes: list[int | None],
+    last: int,
+    quick: bool,
+    taken: int,
+    out: list[Moment],
+) -> int:
+    """Add the decisions of one round, after each of its first `last` cards, to `out`; returns
+    the artifacts taken home by the end of it."""
+    unseen = list(deck)
+    carried = dict.fromkeys(range(len(homes)), 0.0)
+    gems = 0
+    artifacts: list[str] = []
+    first = 2 if quick and path and path[0] in HAZARDS else 1
+    for length, card in enumerate(path[:last], start=1):
+        inside = [s for s, home in enumerate(homes) if home is None or home >= length]
+        unseen.remove(card)
         value = TREASURE_VALUE.get(card)
         if value is not None:
-            for s in carried:
-                carried[s] = max(carried[s] - value // players, 0.0)
-            gems = max(gems - value % players, 0.0)
-        unseen.append(card)
-        before = path[:length]
-        hazards = {c for c in before if c in HAZARDS}
-        risky = sum(1 for c in unseen if c in hazards)
-        bust = risky / len(unseen)
-        gain = sum(TREASURE_VALUE.get(c, 0) // players for c in unseen) / len(unseen)
-        artifacts = [c for c in before if kind_of(c) is Kind.ARTIFACT]
-        prize = gems + situation.artifact_worth(artifacts)
-        out.append((dict(carried), bust, gain, prize, players))
-    return out
+            for s in inside:
+                carried[s] += value // len(inside)
+            gems += value % len(inside)
+        elif kind_of(card) is Kind.ARTIFACT:
+            artifacts.append(card)
+        if length < first or not unseen:
+            continue
+        n = len(inside)
+        hazards = {c for c in path[:length] if c in HAZARDS}
+        bust = sum(1 for c in unseen if c in hazards) / len(unseen)
+        gain = sum(TREASURE_VALUE.get(c, 0) // n for c in unseen) / len(unseen)
+        prize = gems + situation.artifact_worth(artifacts, taken)
+        leaving = frozenset(s for s in inside if homes[s] == length)
+        carrying = {s: carried[s] for s in inside}
+        out.append(Moment(carrying, bust, gain, prize, n, leaving))
+        if leaving:
+            gems %= len(leaving)
+            if len(leaving) == 1:
+                taken += len(artifacts)
+                artifacts = []
+            for s in leaving:
+                carried[s] = 0.0
+    return taken
