@@ -7,11 +7,12 @@ import time
 
 from games.bots.arena import Estimate, run_arena
 
-# (line-up, games): one expert at 3 to 8 seats, two or three experts, all experts but one
-# cautious. Three seats needs the most games of the one-expert tables: the expert's lead there is
-# near 0.1 in win rate, and 800 games put the interval near ±0.065. The tables of several experts
-# have margins of 0.04 to 0.15, so they play enough games (a thousand four-seat games take about
-# ten minutes on two processes) for their intervals to say which way they lean.
+# (line-up, games): one expert at 3 to 8 seats, two or three experts, and all experts but one
+# cautious at every size from 3 to 8. Three seats needs the most games of the one-expert tables:
+# the expert's lead there is near 0.1 in win rate, and 800 games put the interval near ±0.065.
+# The tables of several experts have margins of 0.01 to 0.18, so they play enough games (a
+# thousand four-seat games take about ten minutes on two processes) for their intervals to say
+# which way they lean.
 LINEUPS: tuple[tuple[str, int], ...] = (
     ("expert,cautious,random", 800),
     ("expert,cautious,cautious,random", 120),
@@ -22,8 +23,11 @@ LINEUPS: tuple[tuple[str, int], ...] = (
     ("expert,expert,cautious,random", 1000),
     ("expert,expert,expert,cautious,cautious,random", 300),
     ("expert,expert,cautious", 800),
+    ("expert,expert,expert,cautious", 400),
     ("expert,expert,expert,expert,cautious", 400),
-    ("expert,expert,expert,expert,expert,expert,expert,cautious", 100),
+    ("expert,expert,expert,expert,expert,cautious", 300),
+    ("expert,expert,expert,expert,expert,expert,cautious", 200),
+    ("expert,expert,expert,expert,expert,expert,expert,cautious", 200),
 )
 SEED = 7
 
