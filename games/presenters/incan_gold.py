@@ -143,7 +143,10 @@ def earlier_rounds(view: Mapping[str, Any], players: Sequence[Any]) -> dict[str,
     columns = []
     for past in view.get("history", []):
         path = past["path"]
-        ended_by = path[-1] if path and path[-1] in path[:-1] else None
+        last = path[-1] if path else None
+        # A second card of a kind ends the round only for hazards (two treasures can share a code).
+        repeat = last is not None and kind_of(last) is Kind.HAZARD and last in path[:-1]
+        ended_by = last if repeat else None
         columns.append(
             {
                 "round": past["round"],

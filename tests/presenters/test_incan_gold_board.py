@@ -115,6 +115,16 @@ def test_a_round_ended_by_a_hazard_names_it_and_the_players_caught_inside():
     assert earlier_rounds({"history": []}, ["ana"]) == {"columns": [], "rows": []}
 
 
+def test_a_round_everyone_left_after_a_second_treasure_of_a_value_ends_all_home():
+    from games.presenters.incan_gold import earlier_rounds
+
+    # The two 5s share a code; a second one ends nothing.
+    view = {"history": [{"round": 2, "path": ["T5", "fire", "T5"], "home": [3, 3]}]}
+    assert earlier_rounds(view, ["ana", "bo"])["columns"] == [
+        {"round": 2, "cards": 3, "hazard": None}
+    ]
+
+
 def test_the_earlier_rounds_read_in_japanese():
     from django.template.loader import render_to_string
     from django.utils import translation
