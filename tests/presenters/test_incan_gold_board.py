@@ -99,8 +99,9 @@ def test_the_earlier_rounds_show_when_each_player_went_home(client, ig_match):
     assert "Earlier rounds" in section
     cards = len(past.path)
     assert re.search(rf"{cards} cards?, all home", section)
-    assert section.count(f">card {past.home[0]}</td>") == 3
-    assert 'class="caught"' not in section
+    # Round 2 is under way and may already have ended at its first cards: read round 1 only.
+    first = re.findall(r'<td data-label="Round 1">(.*?)</td>', section)
+    assert first == [f"card {past.home[0]}"] * 3
 
 
 def test_a_round_ended_by_a_hazard_names_it_and_the_players_caught_inside():
