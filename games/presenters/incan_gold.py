@@ -142,16 +142,12 @@ def earlier_rounds(view: Mapping[str, Any], players: Sequence[Any]) -> dict[str,
     per player: after how many cards it went home in each round (None: caught inside)."""
     columns = []
     for past in view.get("history", []):
-        path = past["path"]
-        last = path[-1] if path else None
-        # A second card of a kind ends the round only for hazards (two treasures can share a code).
-        repeat = last is not None and kind_of(last) is Kind.HAZARD and last in path[:-1]
-        ended_by = last if repeat else None
+        hazard = past["hazard"]
         columns.append(
             {
                 "round": past["round"],
-                "cards": len(path),
-                "hazard": None if ended_by is None else hazard_name(ended_by),
+                "cards": len(past["path"]),
+                "hazard": None if hazard is None else hazard_name(hazard),
             }
         )
     rows = [

@@ -107,21 +107,18 @@ def test_the_earlier_rounds_show_when_each_player_went_home(client, ig_match):
 def test_a_round_ended_by_a_hazard_names_it_and_the_players_caught_inside():
     from games.presenters.incan_gold import earlier_rounds
 
-    view = {
-        "history": [{"round": 1, "path": ["T5", "fire", "T3", "fire"], "home": [2, None, None]}]
-    }
-    rounds = earlier_rounds(view, ["ana", "bo", "cy"])
+    past = {"round": 1, "path": ["T5", "fire", "T3", "fire"], "home": [2, None, None]}
+    rounds = earlier_rounds({"history": [{**past, "hazard": "fire"}]}, ["ana", "bo", "cy"])
     assert rounds["columns"] == [{"round": 1, "cards": 4, "hazard": "Fire"}]
     assert [[c["home"] for c in row["cells"]] for row in rounds["rows"]] == [[2], [None], [None]]
     assert earlier_rounds({"history": []}, ["ana"]) == {"columns": [], "rows": []}
 
 
-def test_a_round_everyone_left_after_a_second_treasure_of_a_value_ends_all_home():
+def test_a_round_everyone_left_is_all_home():
     from games.presenters.incan_gold import earlier_rounds
 
-    # The two 5s share a code; a second one ends nothing.
-    view = {"history": [{"round": 2, "path": ["T5", "fire", "T5"], "home": [3, 3]}]}
-    assert earlier_rounds(view, ["ana", "bo"])["columns"] == [
+    past = {"round": 2, "path": ["T5", "fire", "T5"], "home": [3, 3], "hazard": None}
+    assert earlier_rounds({"history": [past]}, ["ana", "bo"])["columns"] == [
         {"round": 2, "cards": 3, "hazard": None}
     ]
 
@@ -132,7 +129,8 @@ def test_the_earlier_rounds_read_in_japanese():
 
     from games.presenters.incan_gold import earlier_rounds
 
-    view = {"history": [{"round": 1, "path": ["T5", "fire", "T3", "fire"], "home": [2, None]}]}
+    past = {"round": 1, "path": ["T5", "fire", "T3", "fire"], "home": [2, None], "hazard": "fire"}
+    view = {"history": [past]}
     players = [{"position": 0, "name": "ana"}, {"position": 1, "name": "bo"}]
     with translation.override("ja"):
         html = render_to_string(

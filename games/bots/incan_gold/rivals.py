@@ -118,17 +118,16 @@ def moments(view: Mapping[str, Any], situation: Situation) -> list[Moment]:
     """Every decision of the game before the current one, oldest first."""
     quick = view["options"].get("quick_start", True)
     out: list[Moment] = []
-    removed: list[str] = []
+    history = view["history"]
     drawn: set[str] = set()
     taken = 0
-    for past in view["history"]:
+    for number, past in enumerate(history):
+        removed = [p["hazard"] for p in history[:number] if p["hazard"] is not None]
         deck = round_deck(removed, [a for a in ARTIFACTS[: past["round"]] if a not in drawn])
         path = past["path"]
-        ended_by_hazard = path[-1] in HAZARDS and path[-1] in path[:-1]
-        last = len(path) - 1 if ended_by_hazard else len(path)
+        # Nobody decides after the second hazard that ended a round.
+        last = len(path) - (past["hazard"] is not None)
         taken = _walk(situation, deck, path, past["home"], last, quick, taken, out)
-        if ended_by_hazard:
-            removed.append(path[-1])
         drawn.update(c for c in path if kind_of(c) is Kind.ARTIFACT)
     turned = view["turned"]
     deck = list(situation.unseen) + turned

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .cards import Kind, kind_of
 from .options import Options, parse_options
 
 JSON_VERSION = 2
@@ -66,6 +67,15 @@ class PastRound:
 
     path: tuple[str, ...]
     home: tuple[int | None, ...]
+
+    @property
+    def hazard(self) -> str | None:
+        """The hazard whose second card ended the round, or None if everyone went home. Two
+        treasures can share a code, so only a repeated hazard ends a round."""
+        last = self.path[-1] if self.path else None
+        if last is None or kind_of(last) is not Kind.HAZARD or last not in self.path[:-1]:
+            return None
+        return last
 
 
 @dataclass(frozen=True, slots=True)

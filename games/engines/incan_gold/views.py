@@ -70,7 +70,12 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         # as the table saw it: its cards and when each seat went home.
         "turned": list(state.turned),
         "history": [
-            {"round": number, "path": list(past.path), "home": list(past.home)}
+            {
+                "round": number,
+                "path": list(past.path),
+                "home": list(past.home),
+                "hazard": past.hazard,
+            }
             for number, past in enumerate(state.history, start=1)
         ],
     }

@@ -175,15 +175,20 @@ def test_the_round_history_tells_what_the_events_told(players, seed, options, pl
         events.extend(progress.events)
         state = progress.state
     rounds: list[tuple[list[str], list[int | None]]] = []
+    hazards: list[str | None] = []
     for event in events:
         if event["type"] == "round_start":
             rounds.append(([], [None] * players))
+            hazards.append(None)
+        elif event["type"] == "hazard":
+            hazards[-1] = event["kind"]
         elif event["type"] == "flip":
             rounds[-1][0].append(event["card"])
         elif event["type"] == "return":
             for seat in event["seats"]:
                 rounds[-1][1][seat] = len(rounds[-1][0])
     assert [(list(r.path), list(r.home)) for r in state.history] == rounds
+    assert [r.hazard for r in state.history] == hazards
     for past in state.history:
         inside = [s for s, home in enumerate(past.home) if home is None]
         # Seats still inside at the end were caught by a second hazard: the round's last card.

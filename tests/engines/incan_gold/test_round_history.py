@@ -49,10 +49,30 @@ def test_a_round_everyone_leaves_ends_with_all_seats_home(table):
     assert t.state.history[1] == ig.state.PastRound(("T3",), (1, 1, 1))
 
 
+def test_a_past_round_names_the_hazard_that_ended_it(table):
+    t = two_rounds(table)
+    t.all("return")
+    assert [r.hazard for r in t.state.history] == ["fire", None]
+
+
+def test_a_second_treasure_of_a_value_ends_no_round():
+    # The two 5s share a code: a round everyone left after the second one ended all home.
+    assert ig.state.PastRound(("T5", "fire", "T5"), (3, 3)).hazard is None
+    assert ig.state.PastRound(("T5", "fire", "T3", "fire"), (2, None)).hazard == "fire"
+    assert ig.state.PastRound(("fire",), (1, 1)).hazard is None
+
+
 def test_every_viewer_sees_the_same_history(table):
     t = two_rounds(table)
     views = [ig.player_view(t.state, seat) for seat in (0, 1, 2, None)]
-    expected = [{"round": 1, "path": ["T14", "A5", "T1", "fire", "fire"], "home": [2, 3, None]}]
+    expected = [
+        {
+            "round": 1,
+            "path": ["T14", "A5", "T1", "fire", "fire"],
+            "home": [2, 3, None],
+            "hazard": "fire",
+        }
+    ]
     for view in views:
         assert view["history"] == expected
 
