@@ -69,3 +69,61 @@ def test_a_choice_that_holds_either_way_does_not_depend_on_the_order():
         view = view_after(cards, 4, seat=seat)
         choices = {expert.expert_bot(view, seat, random.Random(s))["choice"] for s in range(10)}
         assert choices == {"continue"}
+
+
+# Eight seats: a hazard out, then treasures whose shares are a gem each at most, and an artifact.
+CROWDED = ["T7", "fire", "T9", "A5", "T11", "snakes"]
+
+
+def test_a_crowded_temple_spreads_the_nerves_along_the_precedence():
+    view = view_after(CROWDED, 3, players=8)
+    order = expert.precedence(view)
+    nerves = [expert.rank_nerve(view, Situation.from_view(view, seat)) for seat in order]
+    first, last = expert.RANK_NERVES
+    assert nerves[0] == first and abs(nerves[-1] - last) < 1e-9
+    assert all(a > b for a, b in zip(nerves, nerves[1:], strict=False)), "boldest first"
+
+
+def test_in_a_crowded_temple_one_expert_goes_home_at_each_rise_of_the_risk():
+    # With 8 gems and the 5 artifact on the path, only the last seat in precedence goes home;
+    # one more treasure later, the last three do, and the first five stay.
+    for decisions, leaving in [(3, 1), (4, 3)]:
+        order = expert.precedence(view_after(CROWDED, decisions, players=8))
+        for place, seat in enumerate(order):
+            view = view_after(CROWDED, decisions, seat=seat, players=8)
+            assert len(view["path"]) == decisions + 1
+            choice = expert.expert_bot(view, seat, random.Random(place))["choice"]
+            assert choice == ("return" if place >= 8 - leaving else "continue"), (decisions, place)
+
+
+def test_the_rollouts_decide_only_below_the_crowd(monkeypatch):
+    calls = []
+
+    def gap(situation, *args, **kwargs):
+        calls.append(len(situation.temple))
+        return 0.0, -1.0  # returning is worth more
+
+    monkeypatch.setattr(expert, "_staying_gap", gap)
+    for players in (expert.CROWD - 1, expert.CROWD, 8):
+        view = view_after(CROWDED, 3, players=players)
+        first = expert.precedence(view)[0]
+        view = view_after(CROWDED, 3, seat=first, players=players)
+        choice = expert.expert_bot(view, first, random.Random(1))["choice"]
+        # The boldest seat of a crowded temple stays here; the rollouts were made to say return.
+        assert choice == ("return" if players < expert.CROWD else "continue"), players
+    assert calls == [expert.CROWD - 1]
+
+
+def test_before_any_hazard_the_last_seat_inside_takes_a_fat_path_home_alone():
+    # Eight seats: after T11 each carries 1 and 3 gems wait on the path; after T13 too, each
+    # carries 2 and 8 gems wait. Nothing can end the round yet.
+    cards = ["T11", "T13", "T1"]
+    for decisions, haul in [(0, 4), (1, 10)]:
+        order = expert.precedence(view_after(cards, decisions, players=8))
+        for place, seat in enumerate(order):
+            view = view_after(cards, decisions, seat=seat, players=8)
+            assert view["hazards_on_path"] == []
+            assert view["seats"][seat]["carried"] + view["path_gems"] == haul
+            choice = expert.expert_bot(view, seat, random.Random(place))["choice"]
+            goes = place == 7 and haul >= expert.LONE_HAUL
+            assert choice == ("return" if goes else "continue"), (decisions, place)
