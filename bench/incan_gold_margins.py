@@ -10,9 +10,10 @@ from games.bots.arena import Estimate, run_arena
 # (line-up, games): one expert at 3 to 8 seats, two or three experts, and all experts but one
 # cautious at every size from 3 to 8. Three seats needs the most games of the one-expert tables:
 # the expert's lead there is near 0.1 in win rate, and 800 games put the interval near ±0.065.
-# The tables of several experts have margins of 0.01 to 0.18, so they play enough games (a
-# thousand four-seat games take about ten minutes on two processes) for their intervals to say
-# which way they lean.
+# The small tables of several experts have margins near 0.05, so they play enough games (a
+# thousand four-seat games of rollouts take about five minutes on two processes) for their
+# intervals to say which way they lean; from five seats the crowded temple is played by the
+# spread of nerves, margins of 0.1 to 0.2 in seconds.
 LINEUPS: tuple[tuple[str, int], ...] = (
     ("expert,cautious,random", 800),
     ("expert,cautious,cautious,random", 120),

@@ -9,15 +9,20 @@ import pytest
 from games.bots import arena
 
 # (line-up, games, seed): one expert against cautious and random seats at three and five to
-# eight seats (four seats is test_arena's ladder). The lead at three seats is the smallest,
-# hence the count, played on two processes. The tables of several experts need hundreds of
-# games each to show their margins; `make bench` plays them.
+# eight seats (four seats is test_arena's ladder), and the crowded tables of several experts,
+# which the spread of nerves plays in seconds. The lead at three seats is the smallest, hence
+# the count, played on two processes. The small tables of several experts need hundreds of
+# games of rollouts each to show their margins; `make bench` plays them.
 MARGINS = [
     ("expert,cautious,random", 1000, 3),
     ("expert,cautious,cautious,random,random", 100, 3),
     ("expert,cautious,cautious,cautious,random,random", 60, 3),
     ("expert,cautious,cautious,cautious,random,random,random", 60, 3),
     ("expert,cautious,cautious,cautious,cautious,random,random,random", 60, 3),
+    ("expert,expert,expert,cautious,cautious,random", 200, 3),
+    ("expert,expert,expert,expert,expert,cautious", 100, 3),
+    ("expert,expert,expert,expert,expert,expert,cautious", 100, 3),
+    ("expert,expert,expert,expert,expert,expert,expert,cautious", 100, 3),
 ]
 
 
