@@ -22,11 +22,11 @@ going home alone; seats that choose alike go home together and split the path, a
 that chooses otherwise collects it. So when the temple is crowded the experts spread out instead
 of reading the rest of the round: each plays the cautious rule at a nerve set by its place in
 the round's precedence (`rank_nerve`), the first inside the boldest, the last the most careful,
-so that at each rise of the risk one of them goes home alone (measured: seven seats of any one
-nerve lose to a lone cautious seat at eight; seven spread this way beat it). The last inside
-also takes a fat path home before any hazard shows (`LONE_HAUL`), which the cautious rule never
-does. The rollouts take over once fewer are inside, where each card's share is worth reading
-the round for.
+so that at each rise of the risk one of them goes home alone (measured at eight seats: seven
+seats of one nerve, bolder or more careful than the cautious seat's, lose to that lone seat;
+seven spread this way beat it). The last inside also takes a fat path home before any hazard
+shows (`LONE_HAUL`), which the cautious rule never does. The rollouts take over once fewer are
+inside, where each card's share is worth reading the round for.
 """
 
 from __future__ import annotations
