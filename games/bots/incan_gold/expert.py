@@ -16,8 +16,8 @@ temple, and the others take the path home. In the rollouts, a rival more likely 
 keeps the expert's own later plan, as another expert would: one expert cannot count on
 outlasting another.
 
-A crowded temple is another game. With five or more inside, a treasure splits into a gem or
-none each and leaves most of its gems on the path, so what a seat brings home comes mostly from
+A crowded temple is another game. With five or more inside, each seat's share of a treasure is
+small and the leftovers pile up on the path, so much of what a seat brings home comes from
 going home alone; seats that choose alike go home together and split the path, and the one seat
 that chooses otherwise collects it. So when the temple is crowded the experts spread out instead
 of reading the rest of the round: each plays the cautious rule at a nerve set by its place in
@@ -49,13 +49,14 @@ CLEAR_GAP = 3.0
 # best. One fixed nerve was either too bold (it busts in the rollouts, so continuing looks bad
 # and it went home too early) or, at 1, returned together with the modelled cautious seats.
 FUTURE_NERVES = (0.5, 0.7, 1.0, 1.5, 2.0, 3.0, 5.0)
-# A temple this crowded is played by the spread of nerves below instead of by rollouts. From
-# four seats down the rollouts win more (measured: at three seats the spread alone lost to the
-# cautious bot by a quarter of the games).
+# A temple this crowded is played by the spread of nerves below instead of by rollouts. Below
+# it the rollouts are kept: played by the spread alone, an expert at three seats (with a
+# cautious seat and a coin-tosser) lost to the cautious seat by a quarter of the games, and two
+# at four seats were level with it.
 CROWD = 5
 # The nerves of the first and the last seat inside in the round's precedence; the others fall
-# evenly between them on a log scale. 0.5 to 3 and 0.7 to 2 measured alike at eight seats; a
-# spread that starts at 1 leaves the careful end to the cautious seats, which then win.
+# evenly between them on a log scale. 3 to 0.5 and 2 to 0.7 measured alike at eight seats; a
+# spread whose careful end is 1 leaves going home first to the cautious seats, which then win.
 RANK_NERVES = (3.0, 0.5)
 # Before any hazard shows, the cautious rule never goes home, and a coin-tosser that does takes
 # the gems the crowd's shares left on the path, alone. So the last seat inside in precedence goes
