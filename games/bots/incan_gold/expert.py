@@ -88,19 +88,26 @@ def expert_bot(
 
 
 def _spread_sends_home(view: Mapping[str, Any], situation: Situation) -> bool:
-    if cautious_decision(situation, situation.me, rank_nerve(view, situation)):
+    inside = _inside_by_precedence(view, situation)
+    if cautious_decision(situation, situation.me, _nerve_of_place(inside, situation.me)):
         return True
-    inside = [s for s in precedence(view) if s in situation.temple]
-    prize = situation.path_gems + situation.artifact_worth(situation.path_artifacts)
-    return inside[-1] == situation.me and situation.carried[situation.me] + prize >= LONE_HAUL
+    me = situation.me
+    return inside[-1] == me and situation.carried[me] + situation.prize >= LONE_HAUL
 
 
 def rank_nerve(view: Mapping[str, Any], situation: Situation) -> float:
     """The nerve this seat plays a crowded temple with: by its place among the seats inside in
     the round's precedence, from RANK_NERVES[0] for the first to RANK_NERVES[1] for the last."""
-    inside = [s for s in precedence(view) if s in situation.temple]
+    return _nerve_of_place(_inside_by_precedence(view, situation), situation.me)
+
+
+def _inside_by_precedence(view: Mapping[str, Any], situation: Situation) -> list[int]:
+    return [s for s in precedence(view) if s in situation.temple]
+
+
+def _nerve_of_place(inside: list[int], seat: int) -> float:
     first, last = RANK_NERVES
-    place = inside.index(situation.me) / max(len(inside) - 1, 1)
+    place = inside.index(seat) / max(len(inside) - 1, 1)
     return first * (last / first) ** place
 
 
@@ -141,8 +148,7 @@ def decision_values(
 
 
 def _nothing_at_stake(situation: Situation) -> bool:
-    prize = situation.path_gems + situation.artifact_worth(situation.path_artifacts)
-    return not situation.hazards_on_path and prize == 0
+    return not situation.hazards_on_path and situation.prize == 0
 
 
 def _staying_gap(
@@ -165,7 +171,7 @@ def _staying_gap(
     n = len(situation.temple)
     bust = situation.bust_chance()
     gain = situation.expected_share(n)
-    prize = situation.path_gems + situation.artifact_worth(situation.path_artifacts)
+    prize = situation.prize
     styles = len(FUTURE_NERVES)
     total = [0.0] * styles
     squares = [0.0] * styles

@@ -68,6 +68,11 @@ class Situation:
         start = self.artifacts_taken if taken is None else taken
         return sum(DIAMANT_VALUES[min(start + i, 4)] for i in range(len(codes)))
 
+    @property
+    def prize(self) -> int:
+        """What waits on the path for a lone returner now: its gems and its artifacts."""
+        return self.path_gems + self.artifact_worth(self.path_artifacts)
+
     def bust_chance(self) -> float:
         """Chance that the next card repeats a hazard already on the path."""
         if not self.unseen:

@@ -42,12 +42,11 @@ def cautious_wants_out(
 def cautious_decision(situation: Situation, seat: int, nerve: float = 1.0) -> bool:
     """Whether the cautious rule sends `seat` home now (True = return)."""
     n = len(situation.temple)
-    prize = situation.path_gems + situation.artifact_worth(situation.path_artifacts)
     return cautious_wants_out(
         situation.carried[seat],
         situation.bust_chance(),
         situation.expected_share(n),
-        prize,
+        situation.prize,
         n,
         nerve,
     )
